@@ -1,0 +1,4 @@
+export * from './enums';
+export * from './common';
+export * from './auth';
+export * from './app-config';
