@@ -1,0 +1,22 @@
+import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { admins } from './admins';
+
+/** Append-only: a trigger (migration 0002) refuses UPDATE and DELETE. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    adminId: integer('admin_id').references(() => admins.id),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    fromState: text('from_state'),
+    toState: text('to_state'),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+  },
+  (t) => [
+    index('audit_log_entity_idx').on(t.entity, t.entityId, t.occurredAt),
+    index('audit_log_occurred_at_idx').on(t.occurredAt),
+  ],
+);

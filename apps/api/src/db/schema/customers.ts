@@ -1,0 +1,48 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { ekycStatuses, emailStatuses, genders, kycNotificationStatuses } from '@gold/contract';
+
+/** The platform's customers ("users" in the spec and its API paths), one wallet each. */
+export const customers = pgTable(
+  'customers',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    fullName: text('full_name').notNull(),
+    email: text('email').notNull().unique(),
+    emailStatus: text('email_status', { enum: emailStatuses }).notNull().default('UNVERIFIED'),
+    dob: date('dob', { mode: 'string' }),
+    gender: text('gender', { enum: genders }),
+    province: text('province'),
+    address: text('address'),
+    nik: text('nik').unique(),
+    phoneNumber: text('phone_number'),
+    ekycStatus: text('ekyc_status', { enum: ekycStatuses }).notNull().default('UNVERIFIED'),
+    walletAddress: text('wallet_address').unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('customers_nik_format', sql`${t.nik} ~ '^[0-9]{16}$'`),
+    check('customers_wallet_format', sql`${t.walletAddress} ~ '^0x[0-9a-fA-F]{40}$'`),
+    // Sortable list columns.
+    index('customers_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('customers_full_name_idx').on(t.fullName, t.id),
+    // 'Search user' matches name or e-mail anywhere in the text: trigram indexes.
+    index('customers_full_name_trgm_idx').using('gin', sql`lower(${t.fullName}) gin_trgm_ops`),
+    index('customers_email_trgm_idx').using('gin', sql`lower(${t.email}) gin_trgm_ops`),
+  ],
+);
+
+/** KYC provider callbacks; a SUCCESS one carries the customer's KYC reference. */
+export const kycNotifications = pgTable(
+  'kyc_notifications',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: kycNotificationStatuses }).notNull(),
+    referenceNumber: text('reference_number').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('kyc_notifications_customer_id_idx').on(t.customerId)],
+);

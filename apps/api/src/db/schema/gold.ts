@@ -1,0 +1,102 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean, check, date, index, integer, numeric, pgTable, smallint, text, timestamp, unique,
+} from 'drizzle-orm/pg-core';
+import { redemptionStatuses } from '@gold/contract';
+import { admins } from './admins';
+import { customers } from './customers';
+
+/**
+ * Physical gold pieces per denomination. `amount` is every piece ever put in the vault;
+ * available = amount - pieces of REDEEMED redemptions (the spec's formula).
+ */
+export const goldDenominations = pgTable(
+  'gold_denominations',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    denom: integer('denom').notNull().unique(),
+    amount: integer('amount').notNull().default(0),
+    redeemable: boolean('redeemable').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('gold_denominations_denom_positive', sql`${t.denom} > 0`),
+    check('gold_denominations_amount_nonnegative', sql`${t.amount} >= 0`),
+  ],
+);
+
+/** Token amounts are exact: numeric with the token's 18 decimals, never floats. */
+const tokenAmount = (name: string) => numeric(name, { precision: 36, scale: 18 });
+
+export const redemptions = pgTable(
+  'redemptions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    status: text('status', { enum: redemptionStatuses }).notNull().default('REQUESTED'),
+    /** In {product}; equals the sum of its pieces (1 {product} = 1 gram). */
+    total: tokenAmount('total').notNull(),
+    totalFee: tokenAmount('total_fee').notNull().default('0'),
+    appointmentDate: date('appointment_date', { mode: 'string' }).notNull(),
+    /** Start hour (WIB) of a 2-hour collection window. */
+    timeSlot: smallint('time_slot').notNull(),
+    rejectReason: text('reject_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('redemptions_total_positive', sql`${t.total} > 0`),
+    check('redemptions_fee_nonnegative', sql`${t.totalFee} >= 0`),
+    check('redemptions_time_slot_range', sql`${t.timeSlot} between 0 and 22`),
+    index('redemptions_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('redemptions_status_idx').on(t.status, t.createdAt.desc()),
+    index('redemptions_customer_id_idx').on(t.customerId),
+  ],
+);
+
+/** The pieces of a redemption ("physicalGoldRedeems"): how many of which denomination. */
+export const redemptionPieces = pgTable(
+  'redemption_pieces',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    redemptionId: integer('redemption_id')
+      .notNull()
+      .references(() => redemptions.id, { onDelete: 'cascade' }),
+    denominationId: integer('denomination_id')
+      .notNull()
+      .references(() => goldDenominations.id),
+    amount: integer('amount').notNull(),
+  },
+  (t) => [
+    check('redemption_pieces_amount_positive', sql`${t.amount} > 0`),
+    unique('redemption_pieces_redemption_denomination_key').on(t.redemptionId, t.denominationId),
+    index('redemption_pieces_denomination_id_idx').on(t.denominationId),
+  ],
+);
+
+/** One-time codes for collection at the counter: only a keyed hash is stored. */
+export const redemptionOtps = pgTable('redemption_otps', {
+  redemptionId: integer('redemption_id')
+    .primaryKey()
+    .references(() => redemptions.id, { onDelete: 'cascade' }),
+  codeHash: text('code_hash'),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  failedAttempts: integer('failed_attempts').notNull().default(0),
+  verifiedUntil: timestamp('verified_until', { withTimezone: true }),
+});
+
+/** Each change of the largest requestable denomination is a new row; the last row is current. */
+export const redemptionLimits = pgTable(
+  'redemption_limits',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    gidrlimit: integer('gidrlimit').notNull(),
+    setByAdminId: integer('set_by_admin_id').references(() => admins.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('redemption_limits_gidrlimit_option', sql`${t.gidrlimit} in (5, 10, 25, 100, 250, 500, 1000)`)],
+);

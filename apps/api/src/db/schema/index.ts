@@ -1,0 +1,5 @@
+export * from './admins';
+export * from './customers';
+export * from './gold';
+export * from './market';
+export * from './audit';
