@@ -1,0 +1,84 @@
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import closeWithGrace from 'close-with-grace';
+import { count } from 'drizzle-orm';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config/config';
+import { migrateDatabase, openDatabase, type DatabaseHandle } from './db/client';
+import { customers } from './db/schema';
+import { ensureFirstAdmin } from './modules/admins/first-admin';
+
+/** The console's build sits beside the API: apps/web/dist, from src/ (tsx) or dist/ (bundle). */
+function defaultWebDistDir(): string {
+  return resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+}
+
+async function seedIfEmpty(handle: DatabaseHandle, config: Config, log: (msg: string) => void) {
+  if (!config.SEED_DEMO_DATA) return;
+  const [row] = await handle.db.select({ n: count() }).from(customers);
+  if ((row?.n ?? 0) > 0) return;
+  const { seedDemoData, defaultSeedCounts } = await import('./db/seed/seed-demo-data');
+  log('loading demo data (first start)');
+  await seedDemoData(handle.db, defaultSeedCounts, { log });
+}
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const handle = await openDatabase(
+    config.DATABASE_URL
+      ? { kind: 'postgres', url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE }
+      : { kind: 'pglite', dataDir: config.DATA_DIR },
+  );
+  await migrateDatabase(handle);
+
+  const app = await buildApp({ db: handle.db, config, webDistDir: config.WEB_DIST_DIR ?? defaultWebDistDir() });
+  const log = (msg: string) => app.log.info(msg);
+
+  try {
+    const firstAdmin = await ensureFirstAdmin(handle.db, config);
+    if (firstAdmin.kind === 'created-with-generated-password') {
+      // Printed once, straight to the terminal and never through the logger.
+      process.stdout.write(
+        `\n  First admin created. Sign in with\n    e-mail:   ${firstAdmin.email}\n    password: ${firstAdmin.password}\n` +
+          '  This password is shown only now. Set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own.\n\n',
+      );
+    } else if (firstAdmin.kind === 'created-from-environment') {
+      log(`first admin ${firstAdmin.email} created from ADMIN_EMAIL`);
+    }
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      await app.close();
+      await handle.close();
+      process.exit(1);
+    }
+    throw error;
+  }
+  await seedIfEmpty(handle, config, log);
+
+  closeWithGrace({ delay: config.SHUTDOWN_GRACE_MS }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'shutting down after an error');
+    else app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    // Stops accepting connections and waits for requests in flight before the database closes.
+    await app.close();
+    await handle.close();
+  });
+
+  await app.listen({ host: config.HOST, port: config.PORT });
+  app.log.info(`database: ${handle.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL'}`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Start-up failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});
