@@ -1,0 +1,144 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/** The real entry point as a process: start-up, first admin, logs, graceful shutdown. */
+
+const apiRoot = join(import.meta.dirname, '..');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+interface RunningServer {
+  child: ChildProcessWithoutNullStreams;
+  port: number;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+async function startServer(env: Record<string, string>): Promise<RunningServer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: apiRoot,
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: String(port), SEED_DEMO_DATA: 'false', WEB_DIST_DIR: join(apiRoot, 'no-console'), ...env },
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (response.ok) return { child, port, output: () => output, exited };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`server did not start:\n${output}`);
+}
+
+describe('the server process', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'gold-server-'));
+  const password = 'Penjaga Brankas 2026 emas!';
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    server = await startServer({ DATA_DIR: dataDir, ADMIN_EMAIL: 'vault@example.com', ADMIN_PASSWORD: password, LOG_LEVEL: 'info' });
+  }, 90_000);
+  afterAll(() => {
+    if (server.child.exitCode === null) server.child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('creates the first admin from the environment and keeps secrets out of the logs', async () => {
+    const login = await fetch(`http://127.0.0.1:${server.port}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'vault@example.com', password }),
+    });
+    expect(login.status).toBe(200);
+    const token = /bo_session=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')?.[1];
+    expect(token).toBeTruthy();
+    const session = await fetch(`http://127.0.0.1:${server.port}/api/account/session`, { headers: { cookie: `bo_session=${token}` } });
+    expect(session.status).toBe(200);
+    await new Promise((r) => setTimeout(r, 300));
+    const logs = server.output();
+    expect(logs).toContain('"url":"/api/account/session"');
+    expect(logs).not.toContain(password);
+    expect(logs).not.toContain(token);
+  });
+
+  it('finishes a request in flight on SIGTERM, then exits cleanly', async () => {
+    // A request whose body is still arriving when the signal comes.
+    const socket = connect(server.port, '127.0.0.1');
+    await new Promise<void>((resolve) => socket.on('connect', () => resolve()));
+    let response = '';
+    socket.on('data', (chunk) => (response += chunk));
+    const body = JSON.stringify({ email: 'vault@example.com', password: 'wrong password, still in flight' });
+    socket.write(`POST /api/admin/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`);
+    socket.write(body.slice(0, 10));
+    await new Promise((r) => setTimeout(r, 200));
+    server.child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(server.child.exitCode).toBeNull();
+    socket.write(body.slice(10));
+    await new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    expect(response).toMatch(/^HTTP\/1.1 401/);
+    expect(await server.exited).toBe(0);
+    expect(server.output()).toContain('shutting down');
+  }, 30_000);
+});
+
+describe('start-up checks', () => {
+  it('stops with a message naming a wrong setting', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      cwd: apiRoot,
+      env: { PATH: process.env.PATH ?? '', PORT: 'not-a-port', SESSION_IDLE_MINUTES: '-5' },
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/Invalid configuration/);
+    expect(stderr).toMatch(/PORT/);
+    expect(stderr).toMatch(/SESSION_IDLE_MINUTES/);
+  });
+
+  it('prints a generated password once when no admin is configured', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'gold-first-'));
+    try {
+      const first = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+      const password = /password: (\S+)/.exec(first.output())?.[1];
+      expect(password).toMatch(/^[A-Za-z0-9_-]{24}$/);
+      const login = await fetch(`http://127.0.0.1:${first.port}/api/admin/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'admin@example.com', password }),
+      });
+      expect(login.status).toBe(200);
+      first.child.kill('SIGTERM');
+      expect(await first.exited).toBe(0);
+
+      const second = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+      expect(second.output()).not.toMatch(/password:/);
+      second.child.kill('SIGTERM');
+      expect(await second.exited).toBe(0);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
