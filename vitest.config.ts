@@ -6,8 +6,6 @@ export default defineConfig({
     projects: [
       'packages/contract/vitest.config.ts',
       'apps/api/vitest.config.ts',
-      'apps/web/vitest.config.ts',
-      'apps/web/e2e/vitest.config.ts',
     ],
   },
 });

@@ -1,25 +1,14 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import closeWithGrace from 'close-with-grace';
-import { count } from 'drizzle-orm';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config/config';
-import { migrateDatabase, openDatabase, type DatabaseHandle } from './db/client';
-import { customers } from './db/schema';
+import { migrateDatabase, openDatabase } from './db/client';
 import { ensureFirstAdmin } from './modules/admins/first-admin';
 
 /** The console's build sits beside the API: apps/web/dist, from src/ (tsx) or dist/ (bundle). */
 function defaultWebDistDir(): string {
   return resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
-}
-
-async function seedIfEmpty(handle: DatabaseHandle, config: Config, log: (msg: string) => void) {
-  if (!config.SEED_DEMO_DATA) return;
-  const [row] = await handle.db.select({ n: count() }).from(customers);
-  if ((row?.n ?? 0) > 0) return;
-  const { seedDemoData, defaultSeedCounts } = await import('./db/seed/seed-demo-data');
-  log('loading demo data (first start)');
-  await seedDemoData(handle.db, defaultSeedCounts, { log });
 }
 
 async function main() {
@@ -64,7 +53,6 @@ async function main() {
     }
     throw error;
   }
-  await seedIfEmpty(handle, config, log);
 
   closeWithGrace({ delay: config.SHUTDOWN_GRACE_MS }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
