@@ -26,6 +26,8 @@ export const customers = pgTable(
     // Sortable list columns.
     index('customers_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
     index('customers_full_name_idx').on(t.fullName, t.id),
+    index('customers_ekyc_status_idx').on(t.ekycStatus, t.id),
+    index('customers_province_idx').on(t.province, t.id),
     // 'Search user' matches name or e-mail anywhere in the text: trigram indexes.
     index('customers_full_name_trgm_idx').using('gin', sql`lower(${t.fullName}) gin_trgm_ops`),
     index('customers_email_trgm_idx').using('gin', sql`lower(${t.email}) gin_trgm_ops`),
