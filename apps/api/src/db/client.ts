@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
@@ -46,14 +46,54 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
-  if (target.dataDir) mkdirSync(resolve(target.dataDir), { recursive: true });
+  const release = target.dataDir ? lockDataDir(resolve(target.dataDir)) : () => {};
   const client = await PGlite.create({
     dataDir: target.dataDir ? resolve(target.dataDir) : undefined,
     extensions: { pg_trgm },
     parsers: { 20: (v: string) => Number(v) },
   });
   const db = drizzle(client, { schema }) as unknown as Database;
-  return { db, kind: 'pglite', close: () => client.close() };
+  return {
+    db,
+    kind: 'pglite',
+    async close() {
+      await client.close();
+      release();
+    },
+  };
+}
+
+/**
+ * PGlite does not lock its data folder, and two processes writing one folder corrupt it.
+ * A pid file refuses the second process; a file left by a dead process (or naming this
+ * process, as after a container restart that reuses pids) is taken over.
+ */
+export function lockDataDir(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true });
+  const lockFile = join(dataDir, 'backoffice.pid');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+      return () => rmSync(lockFile, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const holder = Number(readFileSync(lockFile, 'utf8'));
+      if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && processAlive(holder)) {
+        throw new Error(`DATA_DIR ${dataDir} is in use by process ${holder}; stop it first or choose another DATA_DIR`);
+      }
+      rmSync(lockFile, { force: true });
+    }
+  }
+  throw new Error(`could not lock DATA_DIR ${dataDir}`);
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /** Runs the same migrations on PGlite and PostgreSQL. */
