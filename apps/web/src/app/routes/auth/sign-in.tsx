@@ -1,0 +1,36 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { redirect, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { AuthLayout } from '@/components/layouts/auth-layout';
+import { sessionQueryOptions } from '@/features/auth/api/get-session';
+import { SignInForm } from '@/features/auth/components/sign-in-form';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { safeRedirectTarget } from '@/lib/safe-redirect';
+import { hasSessionHint } from '@/lib/session-hint';
+
+/** An admin still signed in in this browser goes straight on to where they were headed. */
+export const signInLoader =
+  (queryClient: QueryClient) =>
+  async ({ request }: LoaderFunctionArgs) => {
+    if (!hasSessionHint()) return null;
+    try {
+      await queryClient.fetchQuery({ ...sessionQueryOptions(), staleTime: 0 });
+    } catch {
+      return null;
+    }
+    const url = new URL(request.url);
+    return redirect(safeRedirectTarget(url.searchParams.get('redirect'), url.searchParams.get('param')));
+  };
+
+/** '/': sign in, then go to `redirect` (with `param` as its query) or the dashboard. */
+export function SignInRoute() {
+  useDocumentTitle('Sign In');
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const target = safeRedirectTarget(searchParams.get('redirect'), searchParams.get('param'));
+
+  return (
+    <AuthLayout title="Sign In" subtitle="Administrators of the gold platform">
+      <SignInForm onSuccess={() => navigate(target, { replace: true })} />
+    </AuthLayout>
+  );
+}

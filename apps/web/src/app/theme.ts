@@ -1,0 +1,64 @@
+import { alpha, createTheme } from '@mui/material/styles';
+
+/** Gold primary. Text on gold is dark (8.7:1); gold used as text on white uses the dark shade (4.9:1, WCAG AA). */
+const gold = { light: '#E3C766', main: '#C9A227', dark: '#8A6D0B', contrastText: '#1A1405' };
+
+export const theme = createTheme({
+  palette: {
+    mode: 'light',
+    primary: gold,
+    secondary: { main: '#3D3A33', contrastText: '#FFFFFF' },
+    // Status colours dark enough for white text at AA (chips, alerts).
+    warning: { main: '#B45309', contrastText: '#FFFFFF' },
+    info: { main: '#0277BD', contrastText: '#FFFFFF' },
+    success: { main: '#2E7D32', contrastText: '#FFFFFF' },
+    error: { main: '#C62828', contrastText: '#FFFFFF' },
+    background: { default: '#F7F5EF', paper: '#FFFFFF' },
+    text: { primary: '#1F1B12', secondary: '#5C5546' },
+  },
+  shape: { borderRadius: 10 },
+  typography: {
+    fontFamily: "'Manrope', system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif",
+    h1: { fontSize: '1.75rem', fontWeight: 700, lineHeight: 1.25 },
+    h2: { fontSize: '1.375rem', fontWeight: 700 },
+    h3: { fontSize: '1.125rem', fontWeight: 600 },
+    button: { textTransform: 'none', fontWeight: 600 },
+    subtitle2: { fontWeight: 600 },
+  },
+  components: {
+    MuiButton: {
+      styleOverrides: {
+        root: ({ ownerState, theme }) =>
+          ownerState.color === 'primary' && ownerState.variant !== 'contained'
+            ? { color: theme.palette.primary.dark, borderColor: alpha(theme.palette.primary.dark, 0.6) }
+            : {},
+      },
+    },
+    MuiIconButton: {
+      styleOverrides: {
+        root: ({ ownerState, theme }) => (ownerState.color === 'primary' ? { color: theme.palette.primary.dark } : {}),
+      },
+    },
+    MuiLink: {
+      styleOverrides: {
+        root: ({ theme }) => ({ color: theme.palette.primary.dark, textDecorationColor: alpha(theme.palette.primary.dark, 0.4) }),
+      },
+    },
+    MuiFormLabel: {
+      styleOverrides: {
+        root: ({ theme }) => ({ '&.Mui-focused': { color: theme.palette.primary.dark } }),
+      },
+    },
+    MuiOutlinedInput: {
+      styleOverrides: {
+        root: ({ theme }) => ({ '&.Mui-focused .MuiOutlinedInput-notchedOutline': { borderColor: theme.palette.primary.dark } }),
+      },
+    },
+    MuiAppBar: {
+      defaultProps: { elevation: 0, color: 'inherit' },
+    },
+    MuiPaper: {
+      styleOverrides: { rounded: { borderRadius: 12 } },
+    },
+  },
+});

@@ -1,0 +1,30 @@
+import Breadcrumbs from '@mui/material/Breadcrumbs';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import NavigateNextIcon from '@mui/icons-material/NavigateNext';
+import { Link as RouterLink } from 'react-router';
+
+export interface Crumb {
+  label: string;
+  href: string;
+}
+
+/** The trail to the current page; the last crumb is the page itself. Collapses above 8 items. */
+export function AppBreadcrumbs({ crumbs }: { crumbs: readonly Crumb[] }) {
+  if (crumbs.length === 0) return null;
+  return (
+    <Breadcrumbs aria-label="breadcrumb" maxItems={8} separator={<NavigateNextIcon fontSize="small" />}>
+      {crumbs.map((crumb, index) =>
+        index === crumbs.length - 1 ? (
+          <Typography key={crumb.href} color="text.primary" aria-current="page" sx={{ fontWeight: 600 }}>
+            {crumb.label}
+          </Typography>
+        ) : (
+          <Link key={crumb.href} component={RouterLink} to={crumb.href} underline="hover">
+            {crumb.label}
+          </Link>
+        ),
+      )}
+    </Breadcrumbs>
+  );
+}

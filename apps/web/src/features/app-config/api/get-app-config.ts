@@ -1,0 +1,31 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { appConfigResponse, type AppConfigResponse } from '@gold/contract';
+import { api } from '@/lib/api-client';
+
+/** GET /app-config (public): the token symbol that stands for {product} in every text, and the chain id. */
+export function getAppConfig({ signal }: { signal?: AbortSignal } = {}): Promise<AppConfigResponse> {
+  return api.get('/app-config', { schema: appConfigResponse, signal, redirectOnUnauthorized: false });
+}
+
+export const appConfigQueryKey = ['app-config'] as const;
+
+export function appConfigQueryOptions() {
+  return queryOptions({
+    queryKey: appConfigQueryKey,
+    queryFn: ({ signal }) => getAppConfig({ signal }),
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
+}
+
+export function useAppConfig() {
+  return useQuery(appConfigQueryOptions());
+}
+
+/** Shown for {product} until the symbol has loaded (or when it cannot be). */
+export const PRODUCT_PLACEHOLDER = 'Token';
+
+/** The {product} label: the token's symbol, e.g. 'GIDR'. */
+export function useProductSymbol(): string {
+  return useAppConfig().data?.productSymbol ?? PRODUCT_PLACEHOLDER;
+}

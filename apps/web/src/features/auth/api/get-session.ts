@@ -1,0 +1,26 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { sessionResponse, type SessionResponse } from '@gold/contract';
+import { api } from '@/lib/api-client';
+
+/** GET /account/session: the admin holding the session cookie; 401 when signed out. */
+export function getSession({ signal }: { signal?: AbortSignal } = {}): Promise<SessionResponse> {
+  // Signed-out is an answer here, not an error to redirect on: callers decide (the route guard, sign-in).
+  return api.get('/account/session', { schema: sessionResponse, signal, redirectOnUnauthorized: false });
+}
+
+export const sessionQueryKey = ['auth', 'session'] as const;
+
+export function sessionQueryOptions() {
+  return queryOptions({
+    queryKey: sessionQueryKey,
+    queryFn: ({ signal }) => getSession({ signal }),
+    // The route guard asks again on navigation once this is stale; every other call's 401 signs out.
+    staleTime: 30_000,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+}
+
+export function useSession() {
+  return useQuery(sessionQueryOptions());
+}

@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { sessionResponse, type LoginBody, type SessionResponse } from '@gold/contract';
+import { api } from '@/lib/api-client';
+import { setSessionHint } from '@/lib/session-hint';
+import { sessionQueryKey } from './get-session';
+
+/** POST /admin/login: sets the session cookie. A 401 here means wrong credentials, not an expired session. */
+export function loginWithEmailAndPassword(body: LoginBody): Promise<SessionResponse> {
+  return api.post('/admin/login', body, { schema: sessionResponse, redirectOnUnauthorized: false });
+}
+
+export function useLogin({ onSuccess }: { onSuccess?: (session: SessionResponse) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: loginWithEmailAndPassword,
+    onSuccess: (session) => {
+      // Anything cached belongs to whoever was signed in before.
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'app-config' });
+      queryClient.setQueryData(sessionQueryKey, session);
+      setSessionHint(true);
+      onSuccess?.(session);
+    },
+  });
+}

@@ -1,0 +1,10 @@
+import { useEffect } from 'react';
+
+export const APP_TITLE = 'Back Office';
+
+/** Sets the browser tab's title to 'Back Office | <pageTitle>'. */
+export function useDocumentTitle(pageTitle: string | null | undefined) {
+  useEffect(() => {
+    document.title = pageTitle ? `${APP_TITLE} | ${pageTitle}` : APP_TITLE;
+  }, [pageTitle]);
+}
