@@ -1,0 +1,153 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { errorBody, jsonResponse, stubFetch } from '@/testing/http';
+import { renderApp, testAdmin } from '@/testing/render-app';
+
+const appConfig = () => jsonResponse(200, { productSymbol: 'XAUT', chainId: 137 });
+const signedIn = () => jsonResponse(200, { admin: testAdmin });
+const signedOut = () => jsonResponse(401, errorBody(401, 'Unauthorized', 'Sign in first'));
+
+describe('route guard', () => {
+  it('sends a signed-out visitor to sign-in with the page asked for as the way back', async () => {
+    stubFetch({ 'GET /app-config': appConfig, 'GET /account/session': signedOut });
+    const { router } = renderApp('/redeem?id=7');
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+    expect(router.state.location.search).toBe('?redirect=%2Fredeem&param=id%3D7');
+    expect(document.title).toBe('Back Office | Sign In');
+  });
+
+  it('lets a signed-in admin in and shows who is signed in', async () => {
+    stubFetch({ 'GET /app-config': appConfig, 'GET /account/session': signedIn });
+    renderApp('/dashboard');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+    expect(screen.getByText(testAdmin.fullName)).toBeTruthy();
+  });
+});
+
+describe('signed-in layout', () => {
+  it('shows the breadcrumb trail, the page title and the highlighted menu item', async () => {
+    stubFetch({ 'GET /app-config': appConfig, 'GET /account/session': signedIn });
+    renderApp('/admin-list/add');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Add Admin' })).toBeTruthy();
+
+    const trail = screen.getByRole('navigation', { name: 'breadcrumb' });
+    const parent = within(trail).getByRole('link', { name: 'Admin List' });
+    expect(parent.getAttribute('href')).toBe('/admin-list');
+    expect(within(trail).getByText('Add Admin').getAttribute('aria-current')).toBe('page');
+    expect(screen.getByTestId('top-bar-title').textContent).toBe('Add Admin');
+    expect(document.title).toBe('Back Office | Add Admin');
+
+    const menu = screen.getAllByRole('navigation', { name: 'Main menu' })[0]!;
+    expect(within(menu).getByRole('link', { name: 'Admin List' }).getAttribute('aria-current')).toBe('page');
+    expect(within(menu).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBeNull();
+  });
+
+  it('names the product with the symbol the server gives', async () => {
+    stubFetch({ 'GET /app-config': appConfig, 'GET /account/session': signedIn });
+    renderApp('/purchased-list');
+    expect(await screen.findByRole('heading', { level: 1, name: 'XAUT Purchased List' })).toBeTruthy();
+    const menu = screen.getAllByRole('navigation', { name: 'Main menu' })[0]!;
+    expect(within(menu).getByRole('link', { name: 'XAUT Purchased' }).getAttribute('href')).toBe('/purchased-list');
+    expect(document.title).toBe('Back Office | XAUT Purchased List');
+  });
+
+  it('lists the three menu groups of the spec, in order', async () => {
+    stubFetch({ 'GET /app-config': appConfig, 'GET /account/session': signedIn });
+    renderApp('/dashboard');
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+    const menu = screen.getAllByRole('navigation', { name: 'Main menu' })[0]!;
+    const groups = within(menu).getAllByRole('list');
+    expect(groups.map((group) => group.getAttribute('aria-labelledby'))).toEqual(['nav-group-transactions', 'nav-group-account', 'nav-group-others']);
+    const links = within(menu).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')]);
+    expect(links).toEqual([
+      ['Dashboard', '/dashboard'],
+      ['User List', '/user-list'],
+      ['Transaction History', '/transaction-list'],
+      ['XAUT Purchased', '/purchased-list'],
+      ['Redemption', '/redemption-list'],
+      ['Ratings', '/ratings'],
+      ['Profile', '/profile'],
+      ['Admin List', '/admin-list'],
+      ['Contact List', '/contact-list'],
+      ['Denoms List', '/denoms-list'],
+    ]);
+  });
+
+  const screens: Array<[url: string, title: string, trail: string[], menuItem: string]> = [
+    ['/dashboard', 'Dashboard', ['Dashboard'], 'Dashboard'],
+    ['/user-list', 'User List', ['User List'], 'User List'],
+    ['/user-list/5', 'View User Detail', ['User List', 'View User Detail'], 'User List'],
+    ['/transaction-list', 'Transaction List', ['Transaction List'], 'Transaction History'],
+    ['/transaction-list/9', 'View Transaction Detail', ['Transaction List', 'View Transaction Detail'], 'Transaction History'],
+    ['/purchased-list', 'XAUT Purchased List', ['XAUT Purchased List'], 'XAUT Purchased'],
+    ['/redemption-list', 'Redemption List', ['Redemption List'], 'Redemption'],
+    ['/redemption-list/detail', 'View Redemption Detail', ['Redemption List', 'View Redemption Detail'], 'Redemption'],
+    ['/redeem?id=3', 'Redemption Review', ['Redemption List', 'Redemption Review'], 'Redemption'],
+    ['/ratings', 'Ratings', ['Ratings'], 'Ratings'],
+    ['/profile', 'Profile', ['Profile'], 'Profile'],
+    ['/admin-list', 'Admin List', ['Admin List'], 'Admin List'],
+    ['/admin-list/add', 'Add Admin', ['Admin List', 'Add Admin'], 'Admin List'],
+    ['/admin-list/2', 'View Admin Detail', ['Admin List', 'View Admin Detail'], 'Admin List'],
+    ['/contact-list', 'Contact List', ['Contact List'], 'Contact List'],
+    ['/denoms-list', 'Redemption Denomination', ['Redemption Denomination'], 'Denoms List'],
+    ['/redemption-limit', 'Redemption Denomination Limit', ['Redemption Denomination Limit'], 'Denoms List'],
+  ];
+
+  it.each(screens)('%s shows its title, its breadcrumbs and an empty state', async (url, title, trail, menuItem) => {
+    stubFetch({ 'GET /app-config': appConfig, 'GET /account/session': signedIn });
+    renderApp(url);
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
+    const crumbs = within(screen.getByRole('navigation', { name: 'breadcrumb' })).getAllByRole('listitem');
+    expect(crumbs.map((crumb) => crumb.textContent)).toEqual(trail);
+    expect(screen.getByText(/Nothing to show yet\.|No redemption selected\./)).toBeTruthy();
+    const menu = screen.getAllByRole('navigation', { name: 'Main menu' })[0]!;
+    const current = within(menu).getAllByRole('link').filter((link) => link.getAttribute('aria-current') === 'page');
+    expect(current.map((link) => link.textContent)).toEqual([menuItem]);
+  });
+
+  it('collapses and opens the menu with the toggle', async () => {
+    stubFetch({ 'GET /app-config': appConfig, 'GET /account/session': signedIn });
+    renderApp('/dashboard');
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+    const toggle = screen.getByRole('button', { name: 'toggle menu' });
+    const before = toggle.getAttribute('aria-expanded');
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe(before === 'true' ? 'false' : 'true');
+  });
+
+  it('logs out and goes to sign-in', async () => {
+    const { calls } = stubFetch({
+      'GET /app-config': appConfig,
+      'GET /account/session': signedIn,
+      'POST /account/logout': () => new Response(null, { status: 204 }),
+    });
+    const { router } = renderApp('/profile');
+    fireEvent.click(await screen.findByRole('button', { name: 'logout' }));
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+    expect(calls.some((call) => call.method === 'POST' && call.url === '/api/account/logout')).toBe(true);
+  });
+
+  it('goes to sign-in even when logging out fails', async () => {
+    stubFetch({
+      'GET /app-config': appConfig,
+      'GET /account/session': signedIn,
+      'POST /account/logout': () => jsonResponse(500, errorBody(500, 'Internal Server Error', 'Database unavailable')),
+    });
+    const { router } = renderApp('/profile');
+    fireEvent.click(await screen.findByRole('button', { name: 'logout' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeTruthy();
+  });
+});
+
+describe('not-found page', () => {
+  it('needs no sign-in and leads back to the dashboard', async () => {
+    const { calls } = stubFetch({ 'GET /app-config': appConfig });
+    renderApp('/no/such/page');
+    expect(await screen.findByText('Oops, Page Not Found')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/dashboard');
+    expect(calls.map((call) => call.url)).toEqual(['/api/app-config']);
+  });
+});
