@@ -1,6 +1,6 @@
 import { useMatches } from 'react-router';
 import type { Crumb } from '@/components/layouts/app-breadcrumbs';
-import { useProductSymbol } from '@/features/app-config/api/get-app-config';
+import { useProductSymbol } from '@/lib/app-config';
 
 /** A title may name the product: `(product) => `${product} Purchased List``. */
 export type PageTitle = string | ((product: string) => string);

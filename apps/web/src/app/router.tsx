@@ -4,7 +4,7 @@ import { createBrowserRouter, redirect, RouterProvider, type LoaderFunctionArgs,
 import { RouteErrorBoundary } from '@/components/errors/route-error-boundary';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { paths } from '@/config/paths';
-import { appConfigQueryOptions } from '@/features/app-config/api/get-app-config';
+import { appConfigQueryOptions } from '@/lib/app-config';
 import { sessionQueryOptions } from '@/features/auth/api/get-session';
 import { isApiError } from '@/lib/api-client';
 import { loadChunk } from '@/lib/lazy-chunk';

@@ -3,7 +3,7 @@ import { Outlet, useNavigate, useNavigation } from 'react-router';
 import { DashboardLayout } from '@/components/layouts/dashboard-layout';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { paths } from '@/config/paths';
-import { useProductSymbol } from '@/features/app-config/api/get-app-config';
+import { useProductSymbol } from '@/lib/app-config';
 import { useSession } from '@/features/auth/api/get-session';
 import { useLogout } from '@/features/auth/api/logout';
 import { useDocumentTitle } from '@/hooks/use-document-title';

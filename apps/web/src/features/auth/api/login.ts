@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { sessionResponse, type LoginBody, type SessionResponse } from '@gold/contract';
 import { api } from '@/lib/api-client';
 import { setSessionHint } from '@/lib/session-hint';
+import { clearSessionData } from '../lib/clear-session-data';
 import { sessionQueryKey } from './get-session';
 
 /** POST /admin/login: sets the session cookie. A 401 here means wrong credentials, not an expired session. */
@@ -15,7 +16,7 @@ export function useLogin({ onSuccess }: { onSuccess?: (session: SessionResponse)
     mutationFn: loginWithEmailAndPassword,
     onSuccess: (session) => {
       // Anything cached belongs to whoever was signed in before.
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'app-config' });
+      clearSessionData(queryClient);
       queryClient.setQueryData(sessionQueryKey, session);
       setSessionHint(true);
       onSuccess?.(session);

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { setSessionHint } from '@/lib/session-hint';
 
@@ -7,16 +7,16 @@ export async function logout(): Promise<void> {
   await api.post('/account/logout', undefined, { redirectOnUnauthorized: false });
 }
 
-/** Logs out; whether the call succeeds or fails, cached data is dropped and `onSettled` runs (spec: go to sign-in). */
-export function useLogout({ onSettled }: { onSettled?: () => void } = {}) {
-  const queryClient = useQueryClient();
+/**
+ * Logs out. Whether the call succeeds or fails, `onSettled` runs (spec: go to sign-in); the
+ * sign-in page drops the session's cached data once the pages that showed it are gone.
+ */
+export function useLogout({ onSettled }: { onSettled?: () => void | Promise<void> } = {}) {
   return useMutation({
     mutationFn: logout,
-    onSettled: () => {
-      // Dropped first, so the sign-in page does not find the old session in the cache.
+    onSettled: async () => {
       setSessionHint(false);
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'app-config' });
-      onSettled?.();
+      await onSettled?.();
     },
   });
 }

@@ -1,6 +1,7 @@
+/** {product} is app-wide (menu, titles, every feature's texts), so it lives here rather than in a feature. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { appConfigResponse, type AppConfigResponse } from '@gold/contract';
-import { api } from '@/lib/api-client';
+import { api } from './api-client';
 
 /** GET /app-config (public): the token symbol that stands for {product} in every text, and the chain id. */
 export function getAppConfig({ signal }: { signal?: AbortSignal } = {}): Promise<AppConfigResponse> {
