@@ -10,7 +10,8 @@ export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     // The API runs on :3000 (`npm start` at the root); the dev server forwards /api to it.
-    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
+    // The Host header is kept, so the API's Origin check sees a same-origin request.
+    proxy: { '/api': { target: process.env.API_PROXY_TARGET ?? 'http://localhost:3000', changeOrigin: false } },
   },
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),

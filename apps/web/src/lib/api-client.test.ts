@@ -72,6 +72,12 @@ describe('api client', () => {
     expect(redirects).toEqual(['/?redirect=%2Fredeem&param=id%3D42']);
   });
 
+  it('does not reload the sign-in page on a 401 there', async () => {
+    stubFetch({ 'GET /admin/count/users': () => jsonResponse(401, errorBody(401, 'Unauthorized', 'Sign in first')) });
+    await expect(api.get('/admin/count/users')).rejects.toMatchObject({ status: 401 });
+    expect(redirects).toEqual([]);
+  });
+
   it('does not redirect on the 401 of a call that handles it itself (sign-in)', async () => {
     stubFetch({ 'POST /admin/login': () => jsonResponse(401, errorBody(401, 'Unauthorized', 'Invalid email or password')) });
     await expect(api.post('/admin/login', {}, { redirectOnUnauthorized: false })).rejects.toMatchObject({ status: 401, message: 'Invalid email or password' });

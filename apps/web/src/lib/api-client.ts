@@ -127,7 +127,8 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     const error = errorFromResponse(response, data);
     if (response.status === 401 && redirectOnUnauthorized) {
       setSessionHint(false);
-      unauthorizedHandler(signInHrefForCurrentPage());
+      // Already on the sign-in page: nothing to leave (and no reload loop).
+      if (window.location.pathname !== paths.auth.signIn.path) unauthorizedHandler(signInHrefForCurrentPage());
     }
     throw error;
   }
