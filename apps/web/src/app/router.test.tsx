@@ -17,6 +17,16 @@ describe('route guard', () => {
     expect(document.title).toBe('Back Office | Sign In');
   });
 
+  it('says what went wrong when the server cannot tell who is signed in', async () => {
+    stubFetch({
+      'GET /app-config': appConfig,
+      'GET /account/session': () => jsonResponse(503, errorBody(503, 'Service Unavailable', 'Database unavailable')),
+    });
+    renderApp('/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeTruthy();
+    expect(screen.getByText('Database unavailable')).toBeTruthy();
+  });
+
   it('lets a signed-in admin in and shows who is signed in', async () => {
     stubFetch({ 'GET /app-config': appConfig, 'GET /account/session': signedIn });
     renderApp('/dashboard');
