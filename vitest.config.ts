@@ -6,6 +6,7 @@ export default defineConfig({
     projects: [
       'packages/contract/vitest.config.ts',
       'apps/api/vitest.config.ts',
+      'apps/web/vitest.config.ts',
     ],
   },
 });
