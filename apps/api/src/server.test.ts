@@ -3,7 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from './db/client';
+import { customers } from './db/schema';
+import { defaultSeedCounts } from './db/seed/seed-demo-data';
 
 /** The real entry point as a process: start-up, first admin, logs, graceful shutdown. */
 
@@ -101,6 +105,42 @@ describe('the server process', () => {
     expect(await server.exited).toBe(0);
     expect(server.output()).toContain('shutting down');
   }, 30_000);
+});
+
+describe('demo data', () => {
+  it('is loaded into an empty database on the first start only, beside a first admin who can sign in', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'gold-demo-'));
+    const customerCount = async () => {
+      const handle = await openDatabase({ kind: 'pglite', dataDir });
+      try {
+        return (await handle.db.select({ n: count() }).from(customers))[0]!.n;
+      } finally {
+        await handle.close();
+      }
+    };
+    try {
+      const first = await startServer({ DATA_DIR: dataDir, SEED_DEMO_DATA: 'true', LOG_LEVEL: 'info' });
+      expect(first.output()).toContain('empty database: loading demo data');
+      const password = /password: (\S+)/.exec(first.output())?.[1];
+      const login = await fetch(`http://127.0.0.1:${first.port}/api/admin/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'admin@example.com', password }),
+      });
+      expect(login.status).toBe(200);
+      first.child.kill('SIGTERM');
+      expect(await first.exited).toBe(0);
+      expect(await customerCount()).toBe(defaultSeedCounts.users);
+
+      const second = await startServer({ DATA_DIR: dataDir, SEED_DEMO_DATA: 'true', LOG_LEVEL: 'info' });
+      expect(second.output()).not.toContain('loading demo data');
+      second.child.kill('SIGTERM');
+      expect(await second.exited).toBe(0);
+      expect(await customerCount()).toBe(defaultSeedCounts.users);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
 
 describe('start-up checks', () => {

@@ -3,8 +3,10 @@ import { fileURLToPath } from 'node:url';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config/config';
+import { count } from 'drizzle-orm';
 import { migrateDatabase, openDatabase } from './db/client';
-import { ensureFirstAdmin } from './modules/admins/first-admin';
+import { customers } from './db/schema';
+import { ensureFirstAdmin, firstAdminNotice } from './modules/admins/first-admin';
 
 /** The console's build sits beside the API: apps/web/dist, from src/ (tsx) or dist/ (bundle). */
 function defaultWebDistDir(): string {
@@ -35,12 +37,10 @@ async function main() {
 
   try {
     const firstAdmin = await ensureFirstAdmin(handle.db, config);
-    if (firstAdmin.kind === 'created-with-generated-password') {
+    const notice = firstAdminNotice(firstAdmin);
+    if (notice) {
       // Printed once, straight to the terminal and never through the logger.
-      process.stdout.write(
-        `\n  First admin created. Sign in with\n    e-mail:   ${firstAdmin.email}\n    password: ${firstAdmin.password}\n` +
-          '  This password is shown only now. Set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own.\n\n',
-      );
+      process.stdout.write(notice);
     } else if (firstAdmin.kind === 'created-from-environment') {
       log(`first admin ${firstAdmin.email} created from ADMIN_EMAIL`);
     }
@@ -52,6 +52,16 @@ async function main() {
       process.exit(1);
     }
     throw error;
+  }
+
+  if (config.SEED_DEMO_DATA) {
+    const [existing] = await handle.db.select({ n: count() }).from(customers);
+    if (existing!.n === 0) {
+      // Loaded only when needed: the generator and its locale data stay out of normal start-ups.
+      const { seedDemoData, defaultSeedCounts } = await import('./db/seed/seed-demo-data');
+      log('empty database: loading demo data (SEED_DEMO_DATA=false turns this off)');
+      await seedDemoData(handle.db, defaultSeedCounts, { log });
+    }
   }
 
   closeWithGrace({ delay: config.SHUTDOWN_GRACE_MS }, async ({ signal, err }) => {

@@ -34,6 +34,15 @@ export async function ensureFirstAdmin(db: Database, config: Pick<Config, 'ADMIN
   return { kind: 'created-with-generated-password', email: defaultFirstAdminEmail, password };
 }
 
+/** What to print (straight to the terminal, never through the logger) when a password was generated. */
+export function firstAdminNotice(outcome: FirstAdminOutcome): string | null {
+  if (outcome.kind !== 'created-with-generated-password') return null;
+  return (
+    `\n  First admin created. Sign in with\n    e-mail:   ${outcome.email}\n    password: ${outcome.password}\n` +
+    '  This password is shown only now. Set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own.\n\n'
+  );
+}
+
 async function createAdmin(db: Database, email: string, password: string) {
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {

@@ -1,0 +1,193 @@
+import { asc, count, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { isValidPhoneNumber } from 'libphonenumber-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { indonesianProvinces, redemptionStatuses } from '@gold/contract';
+import { selectRows } from '../client';
+import {
+  auditLog, contactMessages, customers, goldDenominations, goldPrices, kycNotifications, purchaseOrders,
+  redemptionLimits, redemptionPieces, redemptions, tokenTransactions,
+} from '../schema';
+import { createTestDatabase, engines, postgresReachable, type TestDatabase } from '../../test/test-databases';
+import { provinceFacts } from './indonesia';
+import { clearDemoData, demoLimitHistory, demoNik, seedDemoData, type SeedCounts } from './seed-demo-data';
+
+const postgresUp = await postgresReachable();
+const counts: SeedCounts = { users: 120, redemptions: 90, transactions: 70, orders: 50, messages: 9, prices: 30 };
+const asOf = new Date('2026-11-22T00:00:00Z');
+
+describe.each(engines)('demo data on %s', (engine) => {
+  const skip = engine === 'postgres' && !postgresUp;
+  let database: TestDatabase;
+  beforeAll(async () => {
+    if (skip) return;
+    database = await createTestDatabase(engine);
+    await seedDemoData(database.db, counts, { seed: 7, asOf });
+  });
+  afterAll(async () => {
+    if (!skip) await database.destroy();
+  });
+
+  it.skipIf(skip)('inserts the counts asked for', async () => {
+    const n = async (table: PgTable) => (await database.db.select({ n: count() }).from(table))[0]!.n;
+    expect(await n(customers)).toBe(counts.users);
+    expect(await n(redemptions)).toBe(counts.redemptions);
+    expect(await n(tokenTransactions)).toBe(counts.transactions);
+    expect(await n(purchaseOrders)).toBe(counts.orders);
+    expect(await n(contactMessages)).toBe(counts.messages);
+    expect(await n(goldPrices)).toBe(counts.prices);
+    expect(await n(redemptionLimits)).toBe(demoLimitHistory.length);
+  });
+
+  it.skipIf(skip)('makes Indonesian customers: 16-digit NIK of their province, valid +62 mobile numbers, known provinces', async () => {
+    const rows = await database.db.select().from(customers);
+    const codes = new Map(provinceFacts.map((p) => [p.name as string, p.code]));
+    for (const c of rows) {
+      expect(c.nik).toMatch(/^\d{16}$/);
+      expect(c.nik!.slice(0, 2)).toBe(codes.get(c.province!));
+      expect(indonesianProvinces).toContain(c.province);
+      expect(c.phoneNumber).toMatch(/^\+628\d{9,10}$/);
+      expect(isValidPhoneNumber(c.phoneNumber!), c.phoneNumber!).toBe(true);
+      expect(c.createdAt.getTime()).toBeLessThanOrEqual(asOf.getTime());
+      // Women's NIK birth day has 40 added.
+      const day = Number(c.nik!.slice(6, 8));
+      expect(c.gender === 'FEMALE' ? day > 40 : day <= 31).toBe(true);
+    }
+    expect(new Set(rows.map((c) => c.nik)).size).toBe(rows.length);
+    expect(new Set(rows.map((c) => c.ekycStatus))).toEqual(new Set(['VERIFIED', 'PENDING', 'UNVERIFIED', 'REJECTED']));
+  });
+
+  it.skipIf(skip)('gives every verified customer a SUCCESS KYC notification (the KYC reference)', async () => {
+    const missing = await selectRows<{ id: number }>(database.db, sql`
+      select c.id from customers c where c.ekyc_status = 'VERIFIED'
+      and not exists (select 1 from kyc_notifications n where n.customer_id = c.id and n.status = 'SUCCESS')`);
+    expect(missing).toEqual([]);
+    const [notifications] = await database.db.select({ n: count() }).from(kycNotifications);
+    expect(notifications!.n).toBeGreaterThan(0);
+  });
+
+  it.skipIf(skip)('makes redemptions in every status, each total equal to its pieces, by verified customers with wallets', async () => {
+    const statuses = await selectRows<{ status: string }>(database.db, sql`select distinct status from redemptions`);
+    expect(new Set(statuses.map((s) => s.status))).toEqual(new Set(redemptionStatuses));
+    const mismatched = await selectRows<{ id: number }>(database.db, sql`
+      select r.id from redemptions r
+      where r.total <> (select sum(p.amount * d.denom) from redemption_pieces p join gold_denominations d on d.id = p.denomination_id where p.redemption_id = r.id)`);
+    expect(mismatched).toEqual([]);
+    const byUnverified = await selectRows<{ id: number }>(database.db, sql`
+      select r.id from redemptions r join customers c on c.id = r.customer_id where c.ekyc_status <> 'VERIFIED' or c.wallet_address is null`);
+    expect(byUnverified).toEqual([]);
+    const rows = await database.db.select().from(redemptions);
+    for (const r of rows) {
+      expect(r.timeSlot).toBeGreaterThanOrEqual(8);
+      expect(r.timeSlot).toBeLessThanOrEqual(14);
+      expect(r.rejectReason !== null).toBe(r.status === 'REJECTED');
+      expect(r.createdAt.getTime()).toBeLessThanOrEqual(asOf.getTime());
+      // Open requests are collected later; closed ones were collected (or refused) before as-of.
+      if (r.status === 'REQUESTED' || r.status === 'PREPARATION') expect(r.appointmentDate > '2026-11-22').toBe(true);
+      else expect(r.appointmentDate <= '2026-11-22').toBe(true);
+    }
+  });
+
+  it.skipIf(skip)('asks only for redeemable pieces within the current limit, and never leaves stock short', async () => {
+    const limit = demoLimitHistory[demoLimitHistory.length - 1]!;
+    const pieces = await selectRows<{ denom: number; redeemable: boolean }>(database.db, sql`
+      select distinct d.denom, d.redeemable from redemption_pieces p join gold_denominations d on d.id = p.denomination_id`);
+    for (const p of pieces) {
+      expect(p.redeemable).toBe(true);
+      expect(p.denom).toBeLessThanOrEqual(limit);
+    }
+    const stock = await selectRows<{ denom: number; available: number; reserved: number }>(database.db, sql`
+      select d.denom,
+        d.amount - coalesce(sum(p.amount) filter (where r.status = 'REDEEMED'), 0) as available,
+        coalesce(sum(p.amount) filter (where r.status in ('REQUESTED', 'PREPARATION')), 0) as reserved
+      from gold_denominations d
+      left join redemption_pieces p on p.denomination_id = d.id
+      left join redemptions r on r.id = p.redemption_id
+      group by d.id`);
+    expect(stock.map((s) => s.denom).sort((a, b) => a - b)).toEqual([5, 10, 25, 50, 100, 250, 500, 1000]);
+    for (const s of stock) {
+      expect(Number(s.available)).toBeGreaterThanOrEqual(Number(s.reserved));
+      expect(Number(s.available)).toBeGreaterThan(0);
+    }
+  });
+
+  it.skipIf(skip)('prices its orders at the price of their day and keeps the newest price current', async () => {
+    const late = await selectRows<{ id: number }>(database.db, sql`
+      select o.id from purchase_orders o
+      where o.price_idr <> coalesce((select p.harga_jual from gold_prices p where p.created_at <= o.created_at order by p.created_at desc limit 1),
+                                    (select p.harga_jual from gold_prices p order by p.created_at limit 1))`);
+    expect(late).toEqual([]);
+    const [newest] = await database.db.select().from(goldPrices).orderBy(sql`${goldPrices.createdAt} desc`).limit(1);
+    expect(newest!.createdAt.getTime()).toBeLessThanOrEqual(asOf.getTime());
+    expect(newest!.hargaBeli).toBeLessThan(newest!.hargaJual);
+  });
+
+  it.skipIf(skip)('records the run in the audit log', async () => {
+    const rows = await database.db.select().from(auditLog).where(sql`${auditLog.action} = 'demo-data.seeded'`);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.details).toMatchObject({ seed: 7, inserted: { customers: counts.users } });
+  });
+
+  it.skipIf(skip)('can be cleared and seeded again (the --reset path)', async () => {
+    await clearDemoData(database.db);
+    expect((await database.db.select({ n: count() }).from(customers))[0]!.n).toBe(0);
+    expect((await database.db.select({ n: count() }).from(redemptionPieces))[0]!.n).toBe(0);
+    await seedDemoData(database.db, counts, { seed: 7, asOf });
+    const [first] = await database.db.select().from(customers).orderBy(asc(customers.id)).limit(1);
+    expect(first!.id).toBe(1);
+  });
+});
+
+describe('the generator', () => {
+  const dump = async (database: TestDatabase) => ({
+    customers: await database.db.select().from(customers).orderBy(asc(customers.id)),
+    redemptions: await database.db.select().from(redemptions).orderBy(asc(redemptions.id)),
+    pieces: await database.db.select().from(redemptionPieces).orderBy(asc(redemptionPieces.id)),
+    stock: await database.db.select({ denom: goldDenominations.denom, amount: goldDenominations.amount }).from(goldDenominations).orderBy(asc(goldDenominations.denom)),
+    transactions: await database.db.select().from(tokenTransactions).orderBy(asc(tokenTransactions.id)),
+  });
+
+  it('is deterministic: the same seed and as-of give the same data, another seed other data', async () => {
+    const small: SeedCounts = { users: 40, redemptions: 20, transactions: 10, orders: 10, messages: 3, prices: 5 };
+    const [a, b, c] = await Promise.all([createTestDatabase('pglite'), createTestDatabase('pglite'), createTestDatabase('pglite')]);
+    try {
+      await seedDemoData(a.db, small, { seed: 11, asOf });
+      await seedDemoData(b.db, small, { seed: 11, asOf });
+      await seedDemoData(c.db, small, { seed: 12, asOf });
+      const [dumpA, dumpB, dumpC] = [await dump(a), await dump(b), await dump(c)];
+      expect(dumpB).toEqual(dumpA);
+      expect(dumpC.customers.map((x) => x.fullName)).not.toEqual(dumpA.customers.map((x) => x.fullName));
+    } finally {
+      await Promise.all([a.destroy(), b.destroy(), c.destroy()]);
+    }
+  });
+
+  it('refuses redemptions without customers, and a failed run writes nothing', async () => {
+    const database = await createTestDatabase('pglite');
+    try {
+      await expect(seedDemoData(database.db, { users: 0, redemptions: 5, transactions: 0, orders: 0, messages: 0, prices: 0 }, { asOf }))
+        .rejects.toThrow(/need customers/);
+      // A failure half-way (the 5 g denomination already exists, after the customers went in) rolls the whole run back.
+      await database.db.insert(goldDenominations).values({ denom: 5, amount: 3 });
+      await expect(seedDemoData(database.db, { users: 30, redemptions: 5, transactions: 0, orders: 0, messages: 0, prices: 0 }, { asOf }))
+        .rejects.toThrow();
+      expect((await database.db.select({ n: count() }).from(customers))[0]!.n).toBe(0);
+      expect(await database.db.select({ denom: goldDenominations.denom, amount: goldDenominations.amount }).from(goldDenominations))
+        .toEqual([{ denom: 5, amount: 3 }]);
+    } finally {
+      await database.destroy();
+    }
+  });
+
+  it('makes NIKs unique by index alone, far beyond a million customers', () => {
+    const dob = new Date('1990-05-17T00:00:00Z');
+    const seen = new Set<string>();
+    for (const index of [0, 1, 9998, 9999, 10_000, 989_999, 999_999, 1_000_000, 5_000_000, 97_000_000]) {
+      const nik = demoNik('31', dob, 'MALE', index);
+      expect(nik).toMatch(/^31\d{4}170590\d{4}$/);
+      seen.add(nik.slice(2, 6) + nik.slice(12));
+    }
+    expect(seen.size).toBe(10);
+    expect(demoNik('31', dob, 'FEMALE', 0).slice(6, 8)).toBe('57');
+  });
+});
