@@ -7,6 +7,7 @@ export default defineConfig({
       'packages/contract/vitest.config.ts',
       'apps/api/vitest.config.ts',
       'apps/web/vitest.config.ts',
+      'apps/web/e2e/vitest.config.ts',
     ],
   },
 });

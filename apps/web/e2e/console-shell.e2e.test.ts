@@ -1,0 +1,206 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, type WatchedPage } from './support/browser';
+import { e2eAdmin, startServer, type RunningServer } from './support/server';
+
+/**
+ * The console shell as an operator meets it: the built console served by the real API
+ * process on a fresh database, in headless Chromium. Texts are the spec's (section 2).
+ */
+
+let server: RunningServer;
+let browser: Browser;
+const opened: WatchedPage[] = [];
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function newPage(viewport?: { width: number; height: number }): Promise<WatchedPage> {
+  const watched = await openPage(browser, server.baseUrl, viewport);
+  opened.push(watched);
+  return watched;
+}
+
+async function fillSignIn(page: Page, email: string, password: string) {
+  await page.getByLabel('Email Address').fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+const pathOf = (page: Page) => {
+  const url = new URL(page.url());
+  return url.pathname + url.search;
+};
+
+const topBarTitle = (page: Page) => page.getByTestId('top-bar-title');
+
+/** Asks the API itself, with the page's cookies, whether this browser is signed in. */
+async function sessionStatus(watched: WatchedPage): Promise<number> {
+  const response = await watched.context.request.get(`${server.baseUrl}/api/account/session`);
+  return response.status();
+}
+
+describe('signing in', () => {
+  it('shows the sign-in page and takes the configured admin to the dashboard', async () => {
+    const watched = await newPage();
+    const { page } = watched;
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Sign In' }).waitFor();
+    expect(await page.title()).toBe('Back Office | Sign In');
+    await page.screenshot({ path: '/tmp/e2e-sign-in.png' });
+
+    await fillSignIn(page, e2eAdmin.email, e2eAdmin.password);
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    expect(await topBarTitle(page).textContent()).toBe('Dashboard');
+    expect(await page.title()).toBe('Back Office | Dashboard');
+    expect(await sessionStatus(watched)).toBe(200);
+    await page.screenshot({ path: '/tmp/e2e-dashboard.png' });
+  });
+
+  it('opens the Credentials Error dialog on a wrong password and stays signed out', async () => {
+    const watched = await newPage();
+    const { page } = watched;
+    await page.goto('/');
+    await fillSignIn(page, e2eAdmin.email, 'not the vault password at all');
+    const dialog = page.getByRole('dialog', { name: 'Credentials Error' });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('Invalid email or password');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(pathOf(page)).toBe('/');
+    expect(await sessionStatus(watched)).toBe(401);
+  });
+
+  it('shows and hides the password', async () => {
+    const { page } = await newPage();
+    await page.goto('/');
+    const password = page.getByLabel(/^Password/);
+    await password.fill('secret phrase');
+    expect(await password.getAttribute('type')).toBe('password');
+    await page.getByRole('button', { name: 'show password' }).click();
+    expect(await password.getAttribute('type')).toBe('text');
+    await page.getByRole('button', { name: 'hide password' }).click();
+    expect(await password.getAttribute('type')).toBe('password');
+  });
+
+  it('sends a signed-out visitor to sign-in with the way back, and returns there with its query after signing in', async () => {
+    const { page } = await newPage();
+    await page.goto('/redeem?id=5');
+    await page.waitForURL((url) => url.pathname === '/');
+    const signInUrl = new URL(page.url());
+    expect(signInUrl.searchParams.get('redirect')).toBe('/redeem');
+    expect(signInUrl.searchParams.get('param')).toBe('id=5');
+
+    await fillSignIn(page, e2eAdmin.email, e2eAdmin.password);
+    await page.waitForURL('**/redeem?id=5');
+    await topBarTitle(page).filter({ hasText: 'Redemption Review' }).waitFor();
+    expect(pathOf(page)).toBe('/redeem?id=5');
+  });
+});
+
+describe('signed in', () => {
+  async function signedInPage(viewport?: { width: number; height: number }) {
+    const watched = await newPage(viewport);
+    await watched.page.goto('/');
+    await fillSignIn(watched.page, e2eAdmin.email, e2eAdmin.password);
+    await watched.page.waitForURL('**/dashboard');
+    return watched;
+  }
+
+  // The spec's menu (section 2), each item with the page title it opens.
+  const menu = [
+    { item: 'Dashboard', path: '/dashboard', title: 'Dashboard' },
+    { item: 'User List', path: '/user-list', title: 'User List' },
+    { item: 'Transaction History', path: '/transaction-list', title: 'Transaction List' },
+    { item: 'GIDR Purchased', path: '/purchased-list', title: 'GIDR Purchased List' },
+    { item: 'Redemption', path: '/redemption-list', title: 'Redemption List' },
+    { item: 'Ratings', path: '/ratings', title: 'Ratings' },
+    { item: 'Profile', path: '/profile', title: 'Profile' },
+    { item: 'Admin List', path: '/admin-list', title: 'Admin List' },
+    { item: 'Contact List', path: '/contact-list', title: 'Contact List' },
+    { item: 'Denoms List', path: '/denoms-list', title: 'Redemption Denomination' },
+  ];
+
+  it('opens every menu item on its page, with its title and the item highlighted', async () => {
+    const { page } = await signedInPage();
+    const nav = page.getByRole('navigation', { name: 'Main menu' });
+    await nav.getByRole('link', { name: 'Dashboard' }).waitFor();
+    expect(await nav.getByRole('link').allTextContents()).toEqual(menu.map((m) => m.item));
+    for (const { item, path, title } of menu) {
+      await nav.getByRole('link', { name: item, exact: true }).click();
+      await page.waitForURL(`**${path}`);
+      await topBarTitle(page).filter({ hasText: new RegExp(`^${title}$`) }).waitFor();
+      await page.getByRole('heading', { name: title, level: 1 }).waitFor();
+      expect(await page.title()).toBe(`Back Office | ${title}`);
+      // Exactly one highlighted item: this one.
+      const current = nav.locator('[aria-current="page"]');
+      expect(await current.count()).toBe(1);
+      expect(await current.textContent()).toBe(item);
+    }
+  });
+
+  it('collapses the drawer to a narrow rail and opens it again at 300 px', async () => {
+    const { page } = await signedInPage();
+    const drawer = page.locator('#main-menu .MuiDrawer-paper');
+    const width = async () => Math.round((await drawer.boundingBox())!.width);
+    const toggle = page.getByRole('button', { name: 'toggle menu' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(await width()).toBe(300);
+
+    await toggle.click();
+    await expect.poll(width, { timeout: 5000 }).toBeLessThan(100);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+
+    await toggle.click();
+    await expect.poll(width, { timeout: 5000 }).toBe(300);
+  });
+
+  it('logs out: the server forgets the session and admin pages send back to sign-in', async () => {
+    const watched = await signedInPage();
+    const { page } = watched;
+    await page.getByRole('button', { name: 'logout' }).click();
+    await page.getByRole('heading', { name: 'Sign In' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(await sessionStatus(watched)).toBe(401);
+
+    await page.goto('/user-list');
+    await page.waitForURL((url) => url.pathname === '/' && url.searchParams.get('redirect') === '/user-list');
+    await page.getByRole('heading', { name: 'Sign In' }).waitFor();
+  });
+
+  it('shows the not-found page for an unknown route, whose Back to Home goes to the dashboard', async () => {
+    const { page } = await signedInPage();
+    await page.goto('/no-such-page');
+    await page.getByRole('heading', { name: 'Oops, Page Not Found' }).waitFor();
+    await page.getByRole('link', { name: 'Back to Home' }).click();
+    await page.waitForURL('**/dashboard');
+    await topBarTitle(page).filter({ hasText: 'Dashboard' }).waitFor();
+  });
+
+  it('renders in the self-hosted Manrope font', async () => {
+    const { page } = await signedInPage();
+    const fontReady = await page.evaluate(async () => {
+      await document.fonts.ready;
+      return document.fonts.check('16px Manrope');
+    });
+    expect(fontReady).toBe(true);
+    const family = await page.getByTestId('top-bar-title').evaluate((el) => getComputedStyle(el).fontFamily);
+    expect(family).toMatch(/^"?Manrope/);
+  });
+});
+
+describe('every page this file opened', () => {
+  it('loaded nothing from another host and threw no uncaught error', () => {
+    expect(opened.length).toBeGreaterThan(5);
+    expect(opened.flatMap((w) => w.foreignRequests)).toEqual([]);
+    expect(opened.flatMap((w) => w.pageErrors)).toEqual([]);
+  });
+});
