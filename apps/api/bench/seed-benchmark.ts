@@ -3,6 +3,7 @@ import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { getHeapStatistics } from 'node:v8';
 import pg from 'pg';
 import { migrateDatabase, openDatabase, selectRows } from '../src/db/client';
 import { seedDemoData } from '../src/db/seed/seed-demo-data';
@@ -58,7 +59,7 @@ try {
     `| redemptions / pieces | ${counts.redemptions.toLocaleString('en')} / ${summary.inserted.redemption_pieces!.toLocaleString('en')} |`,
     `| orders / token transactions | ${counts.orders.toLocaleString('en')} / ${counts.transactions.toLocaleString('en')} |`,
     `| total time | ${(summary.milliseconds / 1000).toFixed(1)} s (${rowsPerSecond.toLocaleString('en')} customers/s including the rest) |`,
-    `| peak memory of the seeding process | ${Math.round(peakRss / 2 ** 20)} MiB |`,
+    `| peak memory of the seeding process | ${Math.round(peakRss / 2 ** 20)} MiB (V8 heap limit ${Math.round(getHeapStatistics().heap_size_limit / 2 ** 20)} MiB) |`,
     `| database size afterwards | ${size!.size} |`,
     '',
     'Rows go in 10,000 at a time as one `insert ... select from unnest(array parameters)` per chunk,',
