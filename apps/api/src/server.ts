@@ -3,7 +3,6 @@ import { fileURLToPath } from 'node:url';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config/config';
-import { count } from 'drizzle-orm';
 import { migrateDatabase, openDatabase } from './db/client';
 import { customers } from './db/schema';
 import { ensureFirstAdmin, firstAdminNotice } from './modules/admins/first-admin';
@@ -55,8 +54,9 @@ async function main() {
   }
 
   if (config.SEED_DEMO_DATA) {
-    const [existing] = await handle.db.select({ n: count() }).from(customers);
-    if (existing!.n === 0) {
+    // One row is enough to know: a count would read a million-customer table at every start.
+    const anyCustomer = await handle.db.select({ id: customers.id }).from(customers).limit(1);
+    if (anyCustomer.length === 0) {
       // Loaded only when needed: the generator and its locale data stay out of normal start-ups.
       const { seedDemoData, defaultSeedCounts } = await import('./db/seed/seed-demo-data');
       log('empty database: loading demo data (SEED_DEMO_DATA=false turns this off)');
