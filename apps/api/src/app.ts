@@ -5,39 +5,50 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
 import type { AppDeps } from './app-deps';
+import { fastifyTrustProxy } from './config/config';
+import { loggerOptions } from './lib/logging';
+import { notFound } from './lib/http-errors';
+import { adminsRoutes } from './modules/admins/admins.routes';
 import { accountRoutes, authPublicRoutes } from './modules/auth/auth.routes';
 import { requireAdmin } from './modules/auth/require-admin';
+import { profileRoutes } from './modules/account/account.routes';
 import { appConfigRoutes } from './modules/app-config/app-config.routes';
+import { balancesRoutes } from './modules/balances/balances.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
+import { contactsAdminRoutes, contactsPublicRoutes } from './modules/contacts/contacts.routes';
+import { denominationsRoutes } from './modules/denominations/denominations.routes';
 import { healthRoutes } from './modules/health/health.routes';
-import { registerErrorHandler, sendError } from './plugins/error-handler';
+import { devMailApiRoutes, devMailPageRoutes } from './modules/mail/dev-mail.routes';
+import type { MailCatcher } from './modules/mail/mail-catcher';
+import { priceAdminRoutes, pricePublicRoutes } from './modules/prices/prices.routes';
+import { ordersRoutes } from './modules/orders/orders.routes';
+import { redemptionsRoutes } from './modules/redemptions/redemptions.routes';
+import { transactionsRoutes } from './modules/transactions/transactions.routes';
+import { twoFactorAdminRoutes, twoFactorPublicRoutes } from './modules/two-factor/two-factor.routes';
+import { usersRoutes } from './modules/users/users.routes';
+import { noStoreForApi } from './plugins/api-cache-control';
+import { registerErrorHandler } from './plugins/error-handler';
 import { originCheck } from './plugins/origin-check';
 
 export interface BuildAppOptions extends AppDeps {
   /** Folder of the built console; null serves the API only. */
   webDistDir: string | null;
-  logger?: FastifyServerOptions['logger'];
+  /** Where log lines go (default stdout); tests capture them. */
+  logStream?: DestinationStream;
+  /** The demo mail catcher (no SMTP_URL): its caught mail is served at /dev/mail and /api/admin/dev/mail. */
+  mailCatcher?: MailCatcher;
 }
-
-/** Paths whose values never reach the logs. */
-export const redactedLogPaths = [
-  'req.headers.cookie',
-  'req.headers.authorization',
-  'res.headers["set-cookie"]',
-  '*.password',
-  '*.confirmPassword',
-  '*.otp',
-  '*.token',
-];
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { db, config } = options;
-  const deps: AppDeps = { db, config };
+  const deps: AppDeps = { db, config, chain: options.chain };
   const app = Fastify({
-    logger: options.logger ?? { level: config.LOG_LEVEL, redact: { paths: redactedLogPaths, censor: '[redacted]' } },
-    trustProxy: config.TRUST_PROXY,
+    logger: loggerOptions(config.LOG_LEVEL, options.logStream),
+    trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     // Admin payloads are small; anything bigger is refused with 413 before it is parsed.
     bodyLimit: 64 * 1024,
     requestTimeout: 30_000,
@@ -47,6 +58,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   app.decorateRequest('admin', null);
+  app.addHook('onSend', noStoreForApi);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -67,6 +79,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     // The demo serves plain http on localhost; HSTS belongs to the TLS terminator in production.
     strictTransportSecurity: false,
+    // Agrees with frame-ancestors 'none' (helmet's default would be SAMEORIGIN).
+    xFrameOptions: { action: 'deny' },
   });
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(fastifyCookie);
@@ -83,15 +97,32 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       api.addHook('onRequest', originCheck(config.ALLOWED_ORIGINS));
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(healthRoutes, deps);
+      await api.register(pricePublicRoutes, deps);
       await api.register(appConfigRoutes, deps);
       await api.register(authPublicRoutes, deps);
+      await api.register(contactsPublicRoutes, deps);
+      await api.register(twoFactorPublicRoutes, deps);
       await api.register(async (adminScope) => {
         adminScope.addHook('onRequest', requireAdmin(deps));
         await adminScope.register(accountRoutes, deps);
+        await adminScope.register(usersRoutes, deps);
+        await adminScope.register(transactionsRoutes, deps);
+        await adminScope.register(ordersRoutes, deps);
+        await adminScope.register(balancesRoutes, deps);
+        await adminScope.register(redemptionsRoutes, deps);
+        await adminScope.register(denominationsRoutes, deps);
+        await adminScope.register(priceAdminRoutes, deps);
+        await adminScope.register(adminsRoutes, deps);
+        await adminScope.register(contactsAdminRoutes, deps);
+        await adminScope.register(profileRoutes, deps);
+        await adminScope.register(auditRoutes, deps);
+        await adminScope.register(twoFactorAdminRoutes, deps);
+        if (options.mailCatcher) await adminScope.register(devMailApiRoutes, { ...deps, catcher: options.mailCatcher });
       });
     },
     { prefix: '/api' },
   );
+  if (options.mailCatcher) await app.register(devMailPageRoutes, { ...deps, catcher: options.mailCatcher });
 
   const indexHtml = options.webDistDir ? join(options.webDistDir, 'index.html') : null;
   const serveConsole = indexHtml !== null && existsSync(indexHtml);
@@ -99,6 +130,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(fastifyStatic, {
       root: options.webDistDir,
       wildcard: false,
+      // The console build ships .br and .gz beside each file (maximum compression, done once).
+      preCompressed: true,
       cacheControl: false,
       setHeaders(res, path) {
         // Hashed bundles never change; index.html must always be revalidated.
@@ -112,15 +145,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const path = request.url.split('?')[0] ?? '';
     if (path.startsWith('/api/admin/') || path.startsWith('/api/account/')) {
       // Without a session an unknown admin route answers like a known one: 401, revealing nothing.
-      await guardUnknownAdminRoute(request, reply);
-      if (reply.sent) return reply;
+      await guardUnknownAdminRoute(request);
     }
-    const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/') && !path.startsWith('/assets/');
+    const isPageRequest =
+      (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/') && !path.startsWith('/assets/');
     if (serveConsole && isPageRequest) {
       // The console routes in the browser: every page path gets index.html.
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
     }
-    return sendError(reply, 404, `Route ${request.method} ${path} not found`);
+    throw notFound(`Route ${request.method} ${path} not found`);
   });
 
   return app;

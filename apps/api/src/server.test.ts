@@ -34,7 +34,14 @@ async function startServer(env: Record<string, string>): Promise<RunningServer> 
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: apiRoot,
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: String(port), SEED_DEMO_DATA: 'false', WEB_DIST_DIR: join(apiRoot, 'no-console'), ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      SEED_DEMO_DATA: 'false',
+      WEB_DIST_DIR: join(apiRoot, 'no-console'),
+      ...env,
+    },
   });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
@@ -93,7 +100,9 @@ describe('the server process', () => {
     let response = '';
     socket.on('data', (chunk) => (response += chunk));
     const body = JSON.stringify({ email: 'vault@example.com', password: 'wrong password, still in flight' });
-    socket.write(`POST /api/admin/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`);
+    socket.write(
+      `POST /api/admin/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
+    );
     socket.write(body.slice(0, 10));
     await new Promise((r) => setTimeout(r, 200));
     server.child.kill('SIGTERM');

@@ -137,7 +137,9 @@ describe('signed in', () => {
     for (const { item, path, title } of menu) {
       await nav.getByRole('link', { name: item, exact: true }).click();
       await page.waitForURL(`**${path}`);
-      await topBarTitle(page).filter({ hasText: new RegExp(`^${title}$`) }).waitFor();
+      await topBarTitle(page)
+        .filter({ hasText: new RegExp(`^${title}$`) })
+        .waitFor();
       await page.getByRole('heading', { name: title, level: 1 }).waitFor();
       expect(await page.title()).toBe(`Back Office | ${title}`);
       // Exactly one highlighted item: this one.

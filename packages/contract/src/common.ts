@@ -28,3 +28,21 @@ export const healthResponse = z.object({
   database: z.enum(['up', 'down']),
 });
 export type HealthResponse = z.infer<typeof healthResponse>;
+
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const controlCharacters = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Text a person can type: line breaks and tabs, but no other control characters (PostgreSQL cannot store NUL) and no broken UTF-16. */
+export const isPlainText = (text: string) => !controlCharacters.test(text) && !loneSurrogate.test(text);
+
+/**
+ * Free text from a person (a search, a reason, a message): trimmed, bounded, plain text.
+ * Every free-text field of the contract is built here so none can carry what the database refuses.
+ */
+export function plainText(field: string, { min = 0, max }: { min?: number; max: number }) {
+  const text = z.string().trim();
+  return (min > 0 ? text.min(min, `${field} is required`) : text)
+    .max(max, `${field} must be at most ${max} characters`)
+    .refine(isPlainText, `${field} must be plain text (no control characters)`);
+}

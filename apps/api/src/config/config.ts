@@ -1,11 +1,62 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
-const booleanFlag = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const booleanFlag = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const positiveInt = z.coerce.number().int().positive();
+
+/** proxy-addr's names for address ranges, usable in a TRUST_PROXY list. */
+const namedRanges = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(entry: string): boolean {
+  if (namedRanges.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return version === 4 && isIP(prefix) === 4; // 10.0.0.0/255.0.0.0
+  return Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies may tell the client's address (X-Forwarded-For) and protocol: nobody (false),
+ * the nearest N hops, or the listed proxy addresses and ranges. `true` (everybody) is refused:
+ * any client could then pick its own address and escape the per-address sign-in limit.
+ */
+export type TrustProxySetting = false | { hops: number } | { proxies: string[] };
+
+const trustProxy = z.string().transform((raw, ctx): TrustProxySetting => {
+  const value = raw.trim().toLowerCase();
+  if (value === 'false' || value === 'no' || value === '0') return false;
+  if (value === 'true' || value === 'yes') {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        "true would believe any client's X-Forwarded-For; set the number of proxies in front of the service (e.g. 1) " +
+        'or their addresses or ranges, comma separated (e.g. 10.0.0.0/8,192.168.1.5)',
+    });
+    return z.NEVER;
+  }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 10) ctx.addIssue({ code: 'custom', message: 'a hop count must be at most 10' });
+    return { hops };
+  }
+  const proxies = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const wrong = proxies.filter((entry) => !isAddressOrRange(entry));
+  if (proxies.length === 0 || wrong.length > 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be false, a hop count or a comma-separated list of proxy addresses or CIDR ranges (not ${wrong.join(', ') || 'empty'})`,
+    });
+    return z.NEVER;
+  }
+  return { proxies };
+});
 
 /** Every setting comes from the environment and is checked once at start-up. */
 export const configSchema = z.object({
@@ -24,17 +75,57 @@ export const configSchema = z.object({
   SEED_DEMO_DATA: booleanFlag.default(true),
   SESSION_IDLE_MINUTES: positiveInt.max(24 * 60).default(30),
   SESSION_ABSOLUTE_HOURS: positiveInt.max(24 * 7).default(12),
-  TRUST_PROXY: booleanFlag.default(false),
+  /** Every admin must sign in with a second factor; one without is made to enrol at its next sign-in. */
+  REQUIRE_TWO_FACTOR: booleanFlag.default(false),
+  TRUST_PROXY: trustProxy.default(false),
+  /** Sign-ins checked at once (each costs an argon2 verification), and how many may wait for a turn. */
+  SIGN_IN_CONCURRENCY: positiveInt.max(256).default(2),
+  SIGN_IN_QUEUE: z.coerce.number().int().min(0).max(10_000).default(8),
   /** Extra origins allowed to make state-changing calls (split deployments), comma separated. */
   ALLOWED_ORIGINS: z
     .string()
     .default('')
-    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.url('each ALLOWED_ORIGINS entry must be a URL'))),
-  PRODUCT_SYMBOL: z.string().regex(/^[A-Za-z0-9]{1,11}$/, 'must be 1-11 letters or digits').default('GIDR'),
+  /** The {product} label; unset: the token's symbol read from the contract, or GIDR while the chain is not read. */
+  PRODUCT_SYMBOL: z
+    .string()
+    .regex(/^[A-Za-z0-9]{1,11}$/, 'must be 1-11 letters or digits')
+    .optional(),
   CHAIN_ID: positiveInt.default(137),
+  /** A JSON-RPC node of the token's network; unset runs the demo chain (anvil) when DEMO_CHAIN is on. */
+  RPC_URL: z.url('must be a URL').optional(),
+  TOKEN_ADDRESS: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte hex address')
+    .optional(),
+  TOKEN_DEPLOYMENT_BLOCK: z.coerce.number().int().min(0).optional(),
+  /** Blocks the transfer watcher stays below the head (reorganisation margin). */
+  CHAIN_CONFIRMATIONS: z.coerce.number().int().min(0).max(1000).default(0),
+  EXPLORER_API_URL: z.url('must be a URL').default('https://api.etherscan.io'),
+  EXPLORER_API_KEY: z.string().min(1).optional(),
+  EXPLORER_CALLS_PER_SECOND: positiveInt.max(100).default(3),
+  BALANCE_CACHE_SECONDS: positiveInt.max(3600).default(15),
+  RPC_TIMEOUT_MS: positiveInt.max(60_000).default(5000),
+  DEMO_CHAIN: booleanFlag.default(true),
+  DEMO_CHAIN_WALLETS: z.coerce.number().int().min(0).max(10_000).default(500),
   WEB_DIST_DIR: z.string().min(1).optional(),
   SHUTDOWN_GRACE_MS: positiveInt.max(120_000).default(10_000),
+  /** Where one-time codes are e-mailed (smtp:// or smtps://, options as query, e.g. ?pool=true); unset: the demo mail catcher. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/]/, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Gold Back Office <no-reply@example.com>'),
+  /** Without SMTP_URL, catch mail in memory and show it at /dev/mail (signed in); false: no mail at all. */
+  DEMO_MAIL_CATCHER: booleanFlag.default(true),
+  /** HMAC key for one-time codes; unset: a random one per process (set it when several API processes share a database). */
+  OTP_HASH_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
 });
 
 export type Config = z.output<typeof configSchema>;
@@ -50,8 +141,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const config = result.data;
+  if (config.RPC_URL && (!config.TOKEN_ADDRESS || config.TOKEN_DEPLOYMENT_BLOCK === undefined)) {
+    throw new ConfigError('Invalid configuration:\n  RPC_URL needs TOKEN_ADDRESS and TOKEN_DEPLOYMENT_BLOCK');
+  }
   if ((config.ADMIN_EMAIL === undefined) !== (config.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError('Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
   }
   return { ...config, DATA_DIR: resolve(config.DATA_DIR) };
+}
+
+/** TRUST_PROXY in the form Fastify's trustProxy option takes. */
+export function fastifyTrustProxy(setting: TrustProxySetting): false | string[] | ((address: string, hop: number) => boolean) {
+  if (setting === false) return false;
+  if ('proxies' in setting) return setting.proxies;
+  // Fastify fails closed on a bare number; a hop count trusts the nearest `hops` addresses of the chain.
+  const { hops } = setting;
+  return (_address, hop) => hop < hops;
 }

@@ -4,18 +4,28 @@ import type { ErrorResponse } from '@gold/contract';
 import { HttpError } from '../lib/http-errors';
 
 const reasonPhrases: Record<number, string> = {
-  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed',
-  409: 'Conflict', 413: 'Payload Too Large', 415: 'Unsupported Media Type', 422: 'Unprocessable Entity',
-  429: 'Too Many Requests', 500: 'Internal Server Error', 503: 'Service Unavailable',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
 };
 
-export function sendError(reply: FastifyReply, statusCode: number, message: string, issues?: ErrorResponse['issues']) {
+/** The only place that writes an error body: routes, hooks and the not-found handler throw HttpError. */
+function sendError(reply: FastifyReply, statusCode: number, message: string, issues?: ErrorResponse['issues']) {
   const body: ErrorResponse = { statusCode, error: reasonPhrases[statusCode] ?? 'Error', message };
   if (issues) body.issues = issues;
   return reply.code(statusCode).type('application/json; charset=utf-8').send(body);
 }
 
-/** Every error becomes the contract's JSON shape; only our own faults are 5xx, and they say nothing inside. */
+/** Every error (thrown by a route, a hook or the not-found handler, or raised by Fastify) becomes the contract's JSON shape; only our own faults are 5xx, and they say nothing inside. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof HttpError) {

@@ -1,5 +1,5 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sendError } from './error-handler';
+import type { FastifyRequest } from 'fastify';
+import { forbidden } from '../lib/http-errors';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -10,7 +10,7 @@ const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function originCheck(allowedOrigins: readonly string[]) {
   const allowed = new Set(allowedOrigins.map((origin) => new URL(origin).origin));
-  return async (request: FastifyRequest, reply: FastifyReply) => {
+  return async (request: FastifyRequest) => {
     if (safeMethods.has(request.method)) return;
     const origin = request.headers.origin;
     const fetchSite = request.headers['sec-fetch-site'];
@@ -19,7 +19,7 @@ export function originCheck(allowedOrigins: readonly string[]) {
     const siteOk = fetchSite !== 'cross-site' || (origin !== undefined && allowed.has(origin));
     if (!originOk || !siteOk) {
       request.log.warn({ origin, fetchSite }, 'cross-origin state change refused');
-      return sendError(reply, 403, 'Cross-origin request refused');
+      throw forbidden('Cross-origin request refused');
     }
   };
 }

@@ -6,13 +6,23 @@ export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(chromiumPath)) {
-    throw new Error(`Chromium not found at ${chromiumPath}: install it with \`apt-get install -y chromium\` (.ci/run does) or set CHROMIUM_PATH`);
+    throw new Error(
+      `Chromium not found at ${chromiumPath}: install it with \`apt-get install -y chromium\` (.ci/run does) or set CHROMIUM_PATH`,
+    );
   }
   return chromium.launch({
     executablePath: chromiumPath,
     headless: true,
     // Without the background-networking flags Chromium keeps calling Google's hosts, refused on closed networks.
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 

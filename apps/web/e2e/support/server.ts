@@ -10,6 +10,19 @@ const consoleIndex = join(repoRoot, 'apps/web/dist/index.html');
 
 export const e2eAdmin = { email: 'kasir.emas@example.com', password: 'Brankas-Batangan-Loket-2026!' };
 
+export interface ServerOptions {
+  /**
+   * Load the demo data on the empty database (SEED_DEMO_DATA=true: 500 customers, redemptions,
+   * transactions, orders, messages, prices), so pages show real rows with real ids. Off by default.
+   */
+  demoData?: boolean;
+  /**
+   * Run the demo chain (anvil, token, funded wallets, real transfers) for tests of balances and
+   * transactions. Off by default: it costs a few seconds a server, and other pages don't need it.
+   */
+  chain?: boolean;
+}
+
 export interface RunningServer {
   baseUrl: string;
   output(): string;
@@ -31,7 +44,7 @@ async function freePort(): Promise<number> {
  * The production bundle as a process (what `npm start` runs) on a fresh embedded database:
  * the real API and the built console on one origin. `npm test` builds before the tests run.
  */
-export async function startServer(): Promise<RunningServer> {
+export async function startServer({ demoData = false, chain = false }: ServerOptions = {}): Promise<RunningServer> {
   for (const file of [serverEntry, consoleIndex]) {
     if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` first (npm test builds before testing)`);
   }
@@ -46,7 +59,8 @@ export async function startServer(): Promise<RunningServer> {
       DATA_DIR: dataDir,
       ADMIN_EMAIL: e2eAdmin.email,
       ADMIN_PASSWORD: e2eAdmin.password,
-      SEED_DEMO_DATA: 'false',
+      SEED_DEMO_DATA: demoData ? 'true' : 'false',
+      DEMO_CHAIN: chain ? 'true' : 'false',
       LOG_LEVEL: 'warn',
     },
   });
@@ -65,7 +79,9 @@ export async function startServer(): Promise<RunningServer> {
     rmSync(dataDir, { recursive: true, force: true });
   };
 
-  const deadline = Date.now() + 60_000;
+  // Seeding the demo data happens before the server listens.
+  const startUpSeconds = demoData ? 180 : 60;
+  const deadline = Date.now() + startUpSeconds * 1000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) {
       await stop();
@@ -79,5 +95,5 @@ export async function startServer(): Promise<RunningServer> {
     await new Promise((r) => setTimeout(r, 200));
   }
   await stop();
-  throw new Error(`the server did not answer /api/health within 60 s:\n${output}`);
+  throw new Error(`the server did not answer /api/health within ${startUpSeconds} s:\n${output}`);
 }

@@ -1,10 +1,12 @@
 import { useState } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { AppProvider } from './provider';
 import { createQueryClient } from './query-client';
 import { AppRouter } from './router';
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+/** The console: providers and the router. `queryClient` carries over what the standalone sign-in page cached (the session). */
+export function App({ queryClient: given }: { queryClient?: QueryClient }) {
+  const [queryClient] = useState(() => given ?? createQueryClient());
   return (
     <AppProvider queryClient={queryClient}>
       <AppRouter queryClient={queryClient} />

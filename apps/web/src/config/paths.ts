@@ -30,7 +30,10 @@ export const paths = {
     transaction: { path: '/transaction-list/:id', getHref: withId('/transaction-list') },
     purchases: { path: '/purchased-list', getHref: () => '/purchased-list' },
     redemptions: { path: '/redemption-list', getHref: () => '/redemption-list' },
-    redemptionDetail: { path: '/redemption-list/detail', getHref: () => '/redemption-list/detail' },
+    redemptionDetail: {
+      path: '/redemption-list/detail',
+      getHref: (id: string | number) => `/redemption-list/detail?${new URLSearchParams({ id: String(id) }).toString()}`,
+    },
     redemptionReview: {
       path: '/redeem',
       getHref: (id: string | number) => `/redeem?${new URLSearchParams({ id: String(id) }).toString()}`,

@@ -42,7 +42,9 @@ describe('api client', () => {
   });
 
   it('throws an ApiError with the status and the server’s message', async () => {
-    stubFetch({ 'POST /admin/redeem/approve': () => jsonResponse(409, errorBody(409, 'Conflict', 'Only a redemption in PREPARATION can be approved')) });
+    stubFetch({
+      'POST /admin/redeem/approve': () => jsonResponse(409, errorBody(409, 'Conflict', 'Only a redemption in PREPARATION can be approved')),
+    });
     const error = await api.post('/admin/redeem/approve', { id: 1 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 409, error: 'Conflict', message: 'Only a redemption in PREPARATION can be approved' });
@@ -50,18 +52,27 @@ describe('api client', () => {
   });
 
   it('reads Retry-After on a 429', async () => {
-    stubFetch({ 'POST /admin/login': () => jsonResponse(429, errorBody(429, 'Too Many Requests', 'Too many sign-in attempts.'), { 'retry-after': '600' }) });
+    stubFetch({
+      'POST /admin/login': () =>
+        jsonResponse(429, errorBody(429, 'Too Many Requests', 'Too many sign-in attempts.'), { 'retry-after': '600' }),
+    });
     const error = await api.post('/admin/login', {}, { redirectOnUnauthorized: false }).catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 429, retryAfterSeconds: 600, message: 'Too many sign-in attempts.' });
   });
 
   it('names the status when the error body is not the API’s', async () => {
-    stubFetch({ 'GET /price': () => new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway', headers: { 'content-type': 'text/html' } }) });
+    stubFetch({
+      'GET /price': () =>
+        new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway', headers: { 'content-type': 'text/html' } }),
+    });
     await expect(api.get('/price')).rejects.toMatchObject({ status: 502, message: 'Request failed (502 Bad Gateway)' });
   });
 
   it('reports an unreachable server as status 0', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(api.get('/price')).rejects.toMatchObject({ status: 0 });
   });
 
@@ -80,7 +91,10 @@ describe('api client', () => {
 
   it('does not redirect on the 401 of a call that handles it itself (sign-in)', async () => {
     stubFetch({ 'POST /admin/login': () => jsonResponse(401, errorBody(401, 'Unauthorized', 'Invalid email or password')) });
-    await expect(api.post('/admin/login', {}, { redirectOnUnauthorized: false })).rejects.toMatchObject({ status: 401, message: 'Invalid email or password' });
+    await expect(api.post('/admin/login', {}, { redirectOnUnauthorized: false })).rejects.toMatchObject({
+      status: 401,
+      message: 'Invalid email or password',
+    });
     expect(redirects).toEqual([]);
   });
 });

@@ -16,7 +16,11 @@ export class ApiError extends Error {
   /** Seconds to wait before retrying, from a 429's Retry-After. */
   readonly retryAfterSeconds: number | undefined;
 
-  constructor(status: number, message: string, details: { error?: string; issues?: ErrorResponse['issues']; retryAfterSeconds?: number } = {}) {
+  constructor(
+    status: number,
+    message: string,
+    details: { error?: string; issues?: ErrorResponse['issues']; retryAfterSeconds?: number } = {},
+  ) {
     super(message);
     this.status = status;
     this.error = details.error;
@@ -136,7 +140,8 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
 }
 
 export const api = {
-  get: <T = unknown>(path: string, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}) => apiRequest<T>(path, { ...options, method: 'GET' }),
+  get: <T = unknown>(path: string, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}) =>
+    apiRequest<T>(path, { ...options, method: 'GET' }),
   post: <T = unknown>(path: string, body?: unknown, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}) =>
     apiRequest<T>(path, { ...options, method: 'POST', body }),
 };

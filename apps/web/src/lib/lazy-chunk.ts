@@ -41,7 +41,11 @@ export function loadChunk<T>(importer: () => Promise<T>, timeoutMs: number = CHU
       (error: unknown) => {
         clearTimeout(timer);
         const message = error instanceof Error ? error.message : String(error);
-        reject(isChunkLoadError(error) && !(error instanceof ChunkLoadError) ? new ChunkLoadError(`Loading chunk failed: ${message}`, { cause: error }) : error);
+        reject(
+          isChunkLoadError(error) && !(error instanceof ChunkLoadError)
+            ? new ChunkLoadError(`Loading chunk failed: ${message}`, { cause: error })
+            : error,
+        );
       },
     );
   });

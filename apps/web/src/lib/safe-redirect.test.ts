@@ -16,7 +16,15 @@ describe('safeRedirectTarget', () => {
   });
 
   it('refuses anything that leaves the site', () => {
-    for (const target of ['https://evil.example', '//evil.example', '/\\evil.example', '\\\\evil.example', 'javascript:alert(1)', 'dashboard', '/\t/evil.example']) {
+    for (const target of [
+      'https://evil.example',
+      '//evil.example',
+      '/\\evil.example',
+      '\\\\evil.example',
+      'javascript:alert(1)',
+      'dashboard',
+      '/\t/evil.example',
+    ]) {
       expect(safeRedirectTarget(target), target).toBe('/dashboard');
     }
   });

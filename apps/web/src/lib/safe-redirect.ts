@@ -23,6 +23,8 @@ export function safeRedirectTarget(redirect: string | null | undefined, param?: 
   if (url.pathname === '/') return defaultSignedInPath;
 
   const query = (param ?? '').replace(/^\?/, '');
+  // Control characters or a fragment in the query would smuggle a different URL past the checks above.
+  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f#]/.test(query)) return `${url.pathname}${url.search}`;
   if (!query) return `${url.pathname}${url.search}`;
   return `${url.pathname}${url.search ? `${url.search}&` : '?'}${query}`;

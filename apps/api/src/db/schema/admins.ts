@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, inet, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, inet, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { adminRoles, adminStatuses } from '@gold/contract';
 
 export const admins = pgTable(
@@ -16,6 +16,15 @@ export const admins = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    /** Set when the admin is deleted: deactivated and hidden from the list, its history kept. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** TOTP secret (base32) once enrolment is confirmed; null without two-factor sign-in. */
+    twoFactorSecret: text('two_factor_secret'),
+    /** A secret being enrolled, waiting for its first valid code. */
+    twoFactorPendingSecret: text('two_factor_pending_secret'),
+    twoFactorEnabledAt: timestamp('two_factor_enabled_at', { withTimezone: true }),
+    /** The last TOTP time step accepted: a code is accepted once, and never an older one. */
+    twoFactorLastStep: bigint('two_factor_last_step', { mode: 'number' }),
   },
   (t) => [
     // E-mail identifies an admin regardless of case.
@@ -53,8 +62,39 @@ export const signInAttempts = pgTable(
     succeeded: boolean('succeeded').notNull(),
     attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    index('sign_in_attempts_email_idx').on(t.email, t.attemptedAt),
-    index('sign_in_attempts_ip_idx').on(t.ipAddress, t.attemptedAt),
-  ],
+  (t) => [index('sign_in_attempts_email_idx').on(t.email, t.attemptedAt), index('sign_in_attempts_ip_idx').on(t.ipAddress, t.attemptedAt)],
+);
+
+/** One-use recovery codes of an admin's second factor; only a SHA-256 of each is stored. */
+export const adminRecoveryCodes = pgTable(
+  'admin_recovery_codes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    adminId: integer('admin_id')
+      .notNull()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('admin_recovery_codes_admin_code_key').on(t.adminId, t.codeHash)],
+);
+
+/** The second step of a sign-in: a short-lived token (stored hashed) given after the right password. */
+export const signInChallenges = pgTable(
+  'sign_in_challenges',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tokenHash: text('token_hash').notNull().unique(),
+    adminId: integer('admin_id')
+      .notNull()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    /** required: the admin has a second factor; enrol: it must set one up first (REQUIRE_TWO_FACTOR). */
+    kind: text('kind', { enum: ['required', 'enrol'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    ipAddress: inet('ip_address'),
+  },
+  (t) => [index('sign_in_challenges_admin_id_idx').on(t.adminId)],
 );

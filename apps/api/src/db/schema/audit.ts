@@ -1,4 +1,4 @@
-import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, inet, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { admins } from './admins';
 
 /** Append-only: a trigger (migration 0002) refuses UPDATE and DELETE. */
@@ -14,9 +14,15 @@ export const auditLog = pgTable(
     fromState: text('from_state'),
     toState: text('to_state'),
     details: jsonb('details').$type<Record<string, unknown>>(),
+    /** The client's address of the request that made the change; null without a request (start-up, seeding). */
+    ipAddress: inet('ip_address'),
   },
   (t) => [
     index('audit_log_entity_idx').on(t.entity, t.entityId, t.occurredAt),
     index('audit_log_occurred_at_idx').on(t.occurredAt),
+    // The Audit Log page: newest first, whole log or one admin's or one action's entries (read backwards).
+    index('audit_log_occurred_at_id_idx').on(t.occurredAt, t.id),
+    index('audit_log_admin_id_occurred_at_id_idx').on(t.adminId, t.occurredAt, t.id),
+    index('audit_log_action_occurred_at_id_idx').on(t.action, t.occurredAt, t.id),
   ],
 );

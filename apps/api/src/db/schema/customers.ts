@@ -24,10 +24,12 @@ export const customers = pgTable(
     check('customers_nik_format', sql`${t.nik} ~ '^[0-9]{16}$'`),
     check('customers_wallet_format', sql`${t.walletAddress} ~ '^0x[0-9a-fA-F]{40}$'`),
     // Sortable list columns.
-    index('customers_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('customers_created_at_id_idx').on(t.createdAt, t.id),
     index('customers_full_name_idx').on(t.fullName, t.id),
     index('customers_ekyc_status_idx').on(t.ekycStatus, t.id),
     index('customers_province_idx').on(t.province, t.id),
+    index('customers_dob_idx').on(t.dob, t.id),
+    index('customers_gender_idx').on(t.gender, t.id),
     // 'Search user' matches name or e-mail anywhere in the text: trigram indexes.
     index('customers_full_name_trgm_idx').using('gin', sql`lower(${t.fullName}) gin_trgm_ops`),
     index('customers_email_trgm_idx').using('gin', sql`lower(${t.email}) gin_trgm_ops`),

@@ -1,6 +1,18 @@
 import { sql } from 'drizzle-orm';
 import {
-  boolean, check, date, index, integer, numeric, pgTable, smallint, text, timestamp, unique,
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  unique,
 } from 'drizzle-orm/pg-core';
 import { redemptionStatuses } from '@gold/contract';
 import { admins } from './admins';
@@ -51,8 +63,13 @@ export const redemptions = pgTable(
     check('redemptions_total_positive', sql`${t.total} > 0`),
     check('redemptions_fee_nonnegative', sql`${t.totalFee} >= 0`),
     check('redemptions_time_slot_range', sql`${t.timeSlot} between 0 and 22`),
-    index('redemptions_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
-    index('redemptions_status_idx').on(t.status, t.createdAt.desc()),
+    index('redemptions_created_at_id_idx').on(t.createdAt, t.id),
+    index('redemptions_status_created_at_id_idx').on(t.status, t.createdAt, t.id),
+    // The list's other sorts, alone and under the status filter (collection order: day, window, id).
+    index('redemptions_appointment_idx').on(t.appointmentDate, t.timeSlot, t.id),
+    index('redemptions_status_appointment_idx').on(t.status, t.appointmentDate, t.timeSlot, t.id),
+    index('redemptions_total_id_idx').on(t.total, t.id),
+    index('redemptions_status_total_id_idx').on(t.status, t.total, t.id),
     index('redemptions_customer_id_idx').on(t.customerId),
   ],
 );
@@ -100,3 +117,26 @@ export const redemptionLimits = pgTable(
   },
   (t) => [check('redemption_limits_gidrlimit_option', sql`${t.gidrlimit} in (5, 10, 25, 100, 250, 500, 1000)`)],
 );
+
+/**
+ * Pieces per denomination and redemption status, kept exact by statement-level triggers on
+ * redemptions and redemption_pieces (migration 0008), like row_counts: the vault's redeemed,
+ * reserved and available figures read a few rows instead of joining every piece ever requested.
+ */
+export const denominationPieceCounts = pgTable(
+  'denomination_piece_counts',
+  {
+    denominationId: integer('denomination_id')
+      .notNull()
+      .references(() => goldDenominations.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: redemptionStatuses }).notNull(),
+    pieces: bigint('pieces', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.denominationId, t.status] })],
+);
+
+/** Sum of redemption totals per status, kept by the same triggers: 'Total {product} Redeemed' reads one row. */
+export const redemptionStatusTotals = pgTable('redemption_status_totals', {
+  status: text('status', { enum: redemptionStatuses }).primaryKey(),
+  total: numeric('total', { precision: 38, scale: 18 }).notNull(),
+});

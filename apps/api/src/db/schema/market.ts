@@ -1,14 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, check, index, inet, integer, numeric, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { transactionTypes } from '@gold/contract';
 import { customers } from './customers';
 
-/** Token transfers seen on chain. */
+/**
+ * Token transfers seen on chain, one row per Transfer log: a transaction can hold several,
+ * so a row is identified by its transaction hash and the log's index in the block.
+ */
 export const tokenTransactions = pgTable(
   'token_transactions',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    txhash: text('txhash').notNull().unique(),
+    txhash: text('txhash').notNull(),
+    logIndex: integer('log_index').notNull().default(0),
     fromAddress: text('from_address'),
     toAddress: text('to_address'),
     amount: numeric('amount', { precision: 36, scale: 18 }).notNull(),
@@ -16,8 +20,17 @@ export const tokenTransactions = pgTable(
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
   },
   (t) => [
+    unique('token_transactions_txhash_log_index_unique').on(t.txhash, t.logIndex),
     check('token_transactions_amount_nonnegative', sql`${t.amount} >= 0`),
-    index('token_transactions_occurred_at_idx').on(t.occurredAt.desc(), t.id.desc()),
+    index('token_transactions_occurred_at_id_idx').on(t.occurredAt, t.id),
+    // List sorts, with and without the type filter (migration 0011).
+    index('token_transactions_amount_id_idx').on(t.amount, t.id),
+    index('token_transactions_type_occurred_at_id_idx').on(t.type, t.occurredAt, t.id),
+    index('token_transactions_type_amount_id_idx').on(t.type, t.amount, t.id),
+    // Search by the start of a hash or an address: LIKE 'prefix%' needs pattern-ops indexes.
+    index('token_transactions_txhash_prefix_idx').on(t.txhash.op('text_pattern_ops')),
+    index('token_transactions_from_address_prefix_idx').on(t.fromAddress.op('text_pattern_ops')),
+    index('token_transactions_to_address_prefix_idx').on(t.toAddress.op('text_pattern_ops')),
   ],
 );
 
@@ -36,7 +49,8 @@ export const purchaseOrders = pgTable(
   },
   (t) => [
     check('purchase_orders_amount_positive', sql`${t.amount} > 0`),
-    index('purchase_orders_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('purchase_orders_created_at_id_idx').on(t.createdAt, t.id),
+    index('purchase_orders_amount_id_idx').on(t.amount, t.id),
     index('purchase_orders_customer_id_idx').on(t.customerId),
   ],
 );
@@ -52,7 +66,7 @@ export const goldPrices = pgTable(
   },
   (t) => [
     check('gold_prices_positive', sql`${t.hargaJual} > 0 and ${t.hargaBeli} > 0`),
-    index('gold_prices_created_at_idx').on(t.createdAt.desc()),
+    index('gold_prices_created_at_id_idx').on(t.createdAt, t.id),
   ],
 );
 
@@ -67,7 +81,11 @@ export const contactMessages = pgTable(
     email: text('email').notNull(),
     phoneNumber: text('phone_number'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Who sent it (the per-address throttle counts these); null for demo data. */
+    ipAddress: inet('ip_address'),
   },
-  (t) => [index('contact_messages_created_at_idx').on(t.createdAt.desc(), t.id.desc())],
+  (t) => [
+    index('contact_messages_created_at_id_idx').on(t.createdAt, t.id),
+    index('contact_messages_ip_address_created_at_idx').on(t.ipAddress, t.createdAt),
+  ],
 );
-

@@ -14,7 +14,10 @@ export async function insertByColumns<T extends PgTable>(db: Executor, table: T,
   const keys = Object.keys(rows[0]!).filter((key) => key in columns);
   const arrays = keys.map((key) => rows.map((row) => toParameter((row as Record<string, unknown>)[key])));
   const hasId = 'id' in columns;
-  const columnList = sql.join(keys.map((key) => sql.identifier(columns[key]!.name)), sql`, `);
+  const columnList = sql.join(
+    keys.map((key) => sql.identifier(columns[key]!.name)),
+    sql`, `,
+  );
   const unnested = sql.join(
     keys.map((key, i) => sql`${sql.param(arrays[i])}::${sql.raw(columns[key]!.getSQLType())}[]`),
     sql`, `,

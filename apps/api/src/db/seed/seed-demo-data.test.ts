@@ -5,8 +5,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indonesianProvinces, redemptionStatuses } from '@gold/contract';
 import { selectRows } from '../client';
 import {
-  auditLog, contactMessages, customers, goldDenominations, goldPrices, kycNotifications, purchaseOrders,
-  redemptionLimits, redemptionPieces, redemptions, tokenTransactions,
+  auditLog,
+  contactMessages,
+  customers,
+  goldDenominations,
+  goldPrices,
+  kycNotifications,
+  purchaseOrders,
+  redemptionLimits,
+  redemptionPieces,
+  redemptions,
+  tokenTransactions,
 } from '../schema';
 import { createTestDatabase, engines, postgresReachable, type TestDatabase } from '../../test/test-databases';
 import { provinceFacts } from './indonesia';
@@ -58,9 +67,12 @@ describe.each(engines)('demo data on %s', (engine) => {
   });
 
   it.skipIf(skip)('gives every verified customer a SUCCESS KYC notification (the KYC reference)', async () => {
-    const missing = await selectRows<{ id: number }>(database.db, sql`
+    const missing = await selectRows<{ id: number }>(
+      database.db,
+      sql`
       select c.id from customers c where c.ekyc_status = 'VERIFIED'
-      and not exists (select 1 from kyc_notifications n where n.customer_id = c.id and n.status = 'SUCCESS')`);
+      and not exists (select 1 from kyc_notifications n where n.customer_id = c.id and n.status = 'SUCCESS')`,
+    );
     expect(missing).toEqual([]);
     const [notifications] = await database.db.select({ n: count() }).from(kycNotifications);
     expect(notifications!.n).toBeGreaterThan(0);
@@ -69,12 +81,18 @@ describe.each(engines)('demo data on %s', (engine) => {
   it.skipIf(skip)('makes redemptions in every status, each total equal to its pieces, by verified customers with wallets', async () => {
     const statuses = await selectRows<{ status: string }>(database.db, sql`select distinct status from redemptions`);
     expect(new Set(statuses.map((s) => s.status))).toEqual(new Set(redemptionStatuses));
-    const mismatched = await selectRows<{ id: number }>(database.db, sql`
+    const mismatched = await selectRows<{ id: number }>(
+      database.db,
+      sql`
       select r.id from redemptions r
-      where r.total <> (select sum(p.amount * d.denom) from redemption_pieces p join gold_denominations d on d.id = p.denomination_id where p.redemption_id = r.id)`);
+      where r.total <> (select sum(p.amount * d.denom) from redemption_pieces p join gold_denominations d on d.id = p.denomination_id where p.redemption_id = r.id)`,
+    );
     expect(mismatched).toEqual([]);
-    const byUnverified = await selectRows<{ id: number }>(database.db, sql`
-      select r.id from redemptions r join customers c on c.id = r.customer_id where c.ekyc_status <> 'VERIFIED' or c.wallet_address is null`);
+    const byUnverified = await selectRows<{ id: number }>(
+      database.db,
+      sql`
+      select r.id from redemptions r join customers c on c.id = r.customer_id where c.ekyc_status <> 'VERIFIED' or c.wallet_address is null`,
+    );
     expect(byUnverified).toEqual([]);
     const rows = await database.db.select().from(redemptions);
     for (const r of rows) {
@@ -90,20 +108,26 @@ describe.each(engines)('demo data on %s', (engine) => {
 
   it.skipIf(skip)('asks only for redeemable pieces within the current limit, and never leaves stock short', async () => {
     const limit = demoLimitHistory[demoLimitHistory.length - 1]!;
-    const pieces = await selectRows<{ denom: number; redeemable: boolean }>(database.db, sql`
-      select distinct d.denom, d.redeemable from redemption_pieces p join gold_denominations d on d.id = p.denomination_id`);
+    const pieces = await selectRows<{ denom: number; redeemable: boolean }>(
+      database.db,
+      sql`
+      select distinct d.denom, d.redeemable from redemption_pieces p join gold_denominations d on d.id = p.denomination_id`,
+    );
     for (const p of pieces) {
       expect(p.redeemable).toBe(true);
       expect(p.denom).toBeLessThanOrEqual(limit);
     }
-    const stock = await selectRows<{ denom: number; available: number; reserved: number }>(database.db, sql`
+    const stock = await selectRows<{ denom: number; available: number; reserved: number }>(
+      database.db,
+      sql`
       select d.denom,
         d.amount - coalesce(sum(p.amount) filter (where r.status = 'REDEEMED'), 0) as available,
         coalesce(sum(p.amount) filter (where r.status in ('REQUESTED', 'PREPARATION')), 0) as reserved
       from gold_denominations d
       left join redemption_pieces p on p.denomination_id = d.id
       left join redemptions r on r.id = p.redemption_id
-      group by d.id`);
+      group by d.id`,
+    );
     expect(stock.map((s) => s.denom).sort((a, b) => a - b)).toEqual([5, 10, 25, 50, 100, 250, 500, 1000]);
     for (const s of stock) {
       expect(Number(s.available)).toBeGreaterThanOrEqual(Number(s.reserved));
@@ -112,18 +136,28 @@ describe.each(engines)('demo data on %s', (engine) => {
   });
 
   it.skipIf(skip)('prices its orders at the price of their day and keeps the newest price current', async () => {
-    const late = await selectRows<{ id: number }>(database.db, sql`
+    const late = await selectRows<{ id: number }>(
+      database.db,
+      sql`
       select o.id from purchase_orders o
       where o.price_idr <> coalesce((select p.harga_jual from gold_prices p where p.created_at <= o.created_at order by p.created_at desc limit 1),
-                                    (select p.harga_jual from gold_prices p order by p.created_at limit 1))`);
+                                    (select p.harga_jual from gold_prices p order by p.created_at limit 1))`,
+    );
     expect(late).toEqual([]);
-    const [newest] = await database.db.select().from(goldPrices).orderBy(sql`${goldPrices.createdAt} desc`).limit(1);
+    const [newest] = await database.db
+      .select()
+      .from(goldPrices)
+      .orderBy(sql`${goldPrices.createdAt} desc`)
+      .limit(1);
     expect(newest!.createdAt.getTime()).toBeLessThanOrEqual(asOf.getTime());
     expect(newest!.hargaBeli).toBeLessThan(newest!.hargaJual);
   });
 
   it.skipIf(skip)('records the run in the audit log', async () => {
-    const rows = await database.db.select().from(auditLog).where(sql`${auditLog.action} = 'demo-data.seeded'`);
+    const rows = await database.db
+      .select()
+      .from(auditLog)
+      .where(sql`${auditLog.action} = 'demo-data.seeded'`);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.details).toMatchObject({ seed: 7, inserted: { customers: counts.users } });
   });
@@ -143,7 +177,10 @@ describe('the generator', () => {
     customers: await database.db.select().from(customers).orderBy(asc(customers.id)),
     redemptions: await database.db.select().from(redemptions).orderBy(asc(redemptions.id)),
     pieces: await database.db.select().from(redemptionPieces).orderBy(asc(redemptionPieces.id)),
-    stock: await database.db.select({ denom: goldDenominations.denom, amount: goldDenominations.amount }).from(goldDenominations).orderBy(asc(goldDenominations.denom)),
+    stock: await database.db
+      .select({ denom: goldDenominations.denom, amount: goldDenominations.amount })
+      .from(goldDenominations)
+      .orderBy(asc(goldDenominations.denom)),
     transactions: await database.db.select().from(tokenTransactions).orderBy(asc(tokenTransactions.id)),
   });
 
@@ -165,15 +202,18 @@ describe('the generator', () => {
   it('refuses redemptions without customers, and a failed run writes nothing', async () => {
     const database = await createTestDatabase('pglite');
     try {
-      await expect(seedDemoData(database.db, { users: 0, redemptions: 5, transactions: 0, orders: 0, messages: 0, prices: 0 }, { asOf }))
-        .rejects.toThrow(/need customers/);
+      await expect(
+        seedDemoData(database.db, { users: 0, redemptions: 5, transactions: 0, orders: 0, messages: 0, prices: 0 }, { asOf }),
+      ).rejects.toThrow(/need customers/);
       // A failure half-way (the 5 g denomination already exists, after the customers went in) rolls the whole run back.
       await database.db.insert(goldDenominations).values({ denom: 5, amount: 3 });
-      await expect(seedDemoData(database.db, { users: 30, redemptions: 5, transactions: 0, orders: 0, messages: 0, prices: 0 }, { asOf }))
-        .rejects.toThrow();
+      await expect(
+        seedDemoData(database.db, { users: 30, redemptions: 5, transactions: 0, orders: 0, messages: 0, prices: 0 }, { asOf }),
+      ).rejects.toThrow();
       expect((await database.db.select({ n: count() }).from(customers))[0]!.n).toBe(0);
-      expect(await database.db.select({ denom: goldDenominations.denom, amount: goldDenominations.amount }).from(goldDenominations))
-        .toEqual([{ denom: 5, amount: 3 }]);
+      expect(
+        await database.db.select({ denom: goldDenominations.denom, amount: goldDenominations.amount }).from(goldDenominations),
+      ).toEqual([{ denom: 5, amount: 3 }]);
     } finally {
       await database.destroy();
     }

@@ -3,7 +3,7 @@ import type { Config } from '../../config/config';
 import { ConfigError } from '../../config/config';
 import type { Database } from '../../db/client';
 import { recordAudit } from '../audit/audit.repository';
-import { countAdmins, findAdminByEmail, insertAdmin } from '../auth/auth.repository';
+import { countAdmins, findAdminByEmail, insertAdmin } from './admins.repository';
 import { hashPassword, passwordPolicyViolation } from '../auth/passwords';
 
 export const defaultFirstAdminEmail = 'admin@example.com';

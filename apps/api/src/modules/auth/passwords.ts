@@ -7,17 +7,43 @@ const argon2Options = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as con
 
 export const hashPassword = (password: string) => hash(password, argon2Options);
 
-export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+/** A hash argon2 can verify: anything else (`!unusable`, empty, another scheme) is never checked directly. */
+const usableHashPattern = /^\$argon2id\$v=19\$m=\d{1,7},t=\d{1,3},p=\d{1,3}\$[A-Za-z0-9+/]{16,}\$[A-Za-z0-9+/]{32,}$/;
+export const isUsablePasswordHash = (passwordHash: string | null | undefined): passwordHash is string =>
+  typeof passwordHash === 'string' && usableHashPattern.test(passwordHash);
+
+/** Verifying against this keeps an unknown e-mail or an unusable hash as slow as a wrong password. */
+let decoyHash: Promise<string> | undefined;
+export const decoyPasswordHash = () => (decoyHash ??= hashPassword('decoy password that never matches'));
+
+let completedVerifications = 0;
+/** How many argon2 verifications this process has run (sign-in tests count them to prove the cost of each path). */
+export const passwordVerificationCount = () => completedVerifications;
+
+async function argon2Verify(passwordHash: string, password: string): Promise<boolean | null> {
   try {
-    return await verify(passwordHash, password);
+    const matches = await verify(passwordHash, password);
+    completedVerifications++;
+    return matches;
   } catch {
-    return false;
+    // A malformed hash fails while decoding, before any hashing work.
+    return null;
   }
 }
 
-/** Verifying against this keeps an unknown e-mail as slow as a wrong password. */
-let decoyHash: Promise<string> | undefined;
-export const decoyPasswordHash = () => (decoyHash ??= hashPassword('decoy password that never matches'));
+/**
+ * True when the password matches the stored hash. Every call runs exactly one argon2
+ * verification: a missing or unusable hash (no account, inactive account, `!unusable`) is
+ * swapped for the decoy, which never matches, so no path answers faster than a wrong password.
+ */
+export async function verifyPassword(passwordHash: string | null | undefined, password: string): Promise<boolean> {
+  if (isUsablePasswordHash(passwordHash)) {
+    const matches = await argon2Verify(passwordHash, password);
+    if (matches !== null) return matches;
+  }
+  await argon2Verify(await decoyPasswordHash(), password);
+  return false;
+}
 
 const strength = new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs });
 

@@ -1,7 +1,7 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { SignedInAdmin } from '@gold/contract';
 import type { AppDeps } from '../../app-deps';
-import { sendError } from '../../plugins/error-handler';
+import { unauthorized } from '../../lib/http-errors';
 import { resolveSession } from './auth.service';
 import { sessionCookieName } from './session-token';
 
@@ -17,13 +17,13 @@ export const sessionPolicy = (deps: AppDeps) => ({
   absoluteHours: deps.config.SESSION_ABSOLUTE_HOURS,
 });
 
-/** onRequest hook for the admin scope: 401 unless the cookie names a live session. */
+/** onRequest hook for the admin scope: throws 401 unless the cookie names a live session. */
 export function requireAdmin(deps: AppDeps) {
   const policy = sessionPolicy(deps);
-  return async (request: FastifyRequest, reply: FastifyReply) => {
+  return async (request: FastifyRequest) => {
     const token = request.cookies[sessionCookieName];
     const session = token ? await resolveSession(deps.db, policy, token) : null;
-    if (!session) return sendError(reply, 401, 'Sign in required');
+    if (!session) throw unauthorized();
     request.admin = session.admin;
   };
 }

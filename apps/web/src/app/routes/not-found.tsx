@@ -11,7 +11,10 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 export function NotFoundRoute() {
   useDocumentTitle('Page Not Found');
   return (
-    <Box component="main" sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', p: 3, bgcolor: 'background.default' }}>
+    <Box
+      component="main"
+      sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', p: 3, bgcolor: 'background.default' }}
+    >
       <Stack spacing={2.5} sx={{ alignItems: 'center', textAlign: 'center', maxWidth: 480 }}>
         <SearchOffIcon sx={{ fontSize: 72, color: 'primary.dark' }} aria-hidden />
         <Typography variant="h1">Oops, Page Not Found</Typography>

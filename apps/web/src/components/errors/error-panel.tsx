@@ -27,7 +27,11 @@ export function ErrorPanel({ title, message, detail, actionLabel, onAction, home
           </Typography>
           <Typography color="text.secondary">{message}</Typography>
           {detail ? (
-            <Typography variant="body2" component="pre" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', color: 'text.secondary', m: 0 }}>
+            <Typography
+              variant="body2"
+              component="pre"
+              sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', color: 'text.secondary', m: 0 }}
+            >
               {detail}
             </Typography>
           ) : null}

@@ -5,7 +5,10 @@ import { loadChunk } from '@/lib/lazy-chunk';
 import { RouteErrorBoundary } from './route-error-boundary';
 
 function renderFailingRoute(route: { lazy?: () => Promise<never>; loader?: () => never }) {
-  const router = createMemoryRouter([{ path: '/', Component: () => <p>page</p>, HydrateFallback: () => null, errorElement: <RouteErrorBoundary />, ...route }], { initialEntries: ['/'] });
+  const router = createMemoryRouter(
+    [{ path: '/', Component: () => <p>page</p>, HydrateFallback: () => null, errorElement: <RouteErrorBoundary />, ...route }],
+    { initialEntries: ['/'] },
+  );
   render(<RouterProvider router={router} />);
 }
 

@@ -24,11 +24,7 @@ export function RouteErrorBoundary() {
     );
   }
 
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : undefined;
+  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : error instanceof Error ? error.message : undefined;
 
   return (
     <ErrorPanel

@@ -47,7 +47,16 @@ const MENU_ID = 'main-menu';
  * The signed-in frame: top bar (menu toggle, page title, admin, logout), the side menu
  * (300 px open, icons only when collapsed) and the page with its breadcrumbs.
  */
-export function DashboardLayout({ title, breadcrumbs, navGroups, adminName, onLogout, loggingOut = false, busy = false, children }: DashboardLayoutProps) {
+export function DashboardLayout({
+  title,
+  breadcrumbs,
+  navGroups,
+  adminName,
+  onLogout,
+  loggingOut = false,
+  busy = false,
+  children,
+}: DashboardLayoutProps) {
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   // Wide screens start with the menu open; narrow screens keep the icon rail and open the menu over the page.
@@ -57,10 +66,29 @@ export function DashboardLayout({ title, breadcrumbs, navGroups, adminName, onLo
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
-      <Link href={`#${MAIN_ID}`} sx={{ ...visuallyHidden, '&:focus': { position: 'fixed', top: 8, left: 8, width: 'auto', height: 'auto', clip: 'auto', zIndex: 2000, p: 1, bgcolor: 'background.paper' } }}>
+      <Link
+        href={`#${MAIN_ID}`}
+        sx={{
+          ...visuallyHidden,
+          '&:focus': {
+            position: 'fixed',
+            top: 8,
+            left: 8,
+            width: 'auto',
+            height: 'auto',
+            clip: 'auto',
+            zIndex: 2000,
+            p: 1,
+            bgcolor: 'background.paper',
+          },
+        }}
+      >
         Skip to content
       </Link>
-      <AppBar position="fixed" sx={{ zIndex: theme.zIndex.drawer + 1, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
+      <AppBar
+        position="fixed"
+        sx={{ zIndex: theme.zIndex.drawer + 1, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
+      >
         <Toolbar sx={{ gap: 1.5 }}>
           <IconButton
             edge="start"
@@ -80,11 +108,24 @@ export function DashboardLayout({ title, breadcrumbs, navGroups, adminName, onLo
             {title}
           </Typography>
           {adminName ? (
-            <Typography component="div" variant="body2" noWrap color="text.secondary" sx={{ display: { xs: 'none', md: 'block' }, maxWidth: 240 }}>
+            <Typography
+              component="div"
+              variant="body2"
+              noWrap
+              color="text.secondary"
+              sx={{ display: { xs: 'none', md: 'block' }, maxWidth: 240 }}
+            >
               Signed in as <strong>{adminName}</strong>
             </Typography>
           ) : null}
-          <Button aria-label="logout" onClick={onLogout} disabled={loggingOut} color="inherit" startIcon={<LogoutIcon />} sx={{ flexShrink: 0 }}>
+          <Button
+            aria-label="logout"
+            onClick={onLogout}
+            disabled={loggingOut}
+            color="inherit"
+            startIcon={<LogoutIcon />}
+            sx={{ flexShrink: 0 }}
+          >
             Logout
           </Button>
         </Toolbar>

@@ -35,7 +35,11 @@ export function SideNav({ groups, collapsed, onNavigate }: SideNavProps) {
                 <ListSubheader
                   id={headingId}
                   disableSticky
-                  sx={collapsed ? visuallyHidden : { lineHeight: '36px', fontWeight: 700, letterSpacing: 0.4, textTransform: 'uppercase', fontSize: 12 }}
+                  sx={
+                    collapsed
+                      ? visuallyHidden
+                      : { lineHeight: '36px', fontWeight: 700, letterSpacing: 0.4, textTransform: 'uppercase', fontSize: 12 }
+                  }
                 >
                   {group.label}
                 </ListSubheader>
@@ -44,35 +48,40 @@ export function SideNav({ groups, collapsed, onNavigate }: SideNavProps) {
               {group.items.map((item) => {
                 const selected = isNavItemActive(item, pathname);
                 return (
-                  <Tooltip key={item.href} title={collapsed ? item.label : ''} placement="right" disableInteractive>
-                    <ListItemButton
-                      component={RouterLink}
-                      to={item.href}
-                      selected={selected}
-                      aria-current={selected ? 'page' : undefined}
-                      onClick={onNavigate}
-                      sx={(theme) => ({
-                        minHeight: 44,
-                        mx: 1,
-                        my: 0.25,
-                        borderRadius: 2,
-                        px: collapsed ? 1.5 : 2,
-                        justifyContent: collapsed ? 'center' : 'flex-start',
-                        '&.Mui-selected, &.Mui-selected:hover': {
-                          backgroundColor: alpha(theme.palette.primary.main, 0.22),
-                          fontWeight: 700,
-                          boxShadow: `inset 3px 0 0 ${theme.palette.primary.dark}`,
-                        },
-                      })}
-                    >
-                      <ListItemIcon sx={{ minWidth: 0, mr: collapsed ? 0 : 2, color: selected ? 'primary.dark' : 'text.secondary' }}>{item.icon}</ListItemIcon>
-                      <ListItemText
-                        primary={item.label}
-                        sx={collapsed ? visuallyHidden : undefined}
-                        slotProps={{ primary: { noWrap: true, sx: { fontWeight: selected ? 700 : 500 } } }}
-                      />
-                    </ListItemButton>
-                  </Tooltip>
+                  // A list holds list items only (axe 'list'): the link sits in its own <li>.
+                  <li key={item.href}>
+                    <Tooltip title={collapsed ? item.label : ''} placement="right" disableInteractive>
+                      <ListItemButton
+                        component={RouterLink}
+                        to={item.href}
+                        selected={selected}
+                        aria-current={selected ? 'page' : undefined}
+                        onClick={onNavigate}
+                        sx={(theme) => ({
+                          minHeight: 44,
+                          mx: 1,
+                          my: 0.25,
+                          borderRadius: 2,
+                          px: collapsed ? 1.5 : 2,
+                          justifyContent: collapsed ? 'center' : 'flex-start',
+                          '&.Mui-selected, &.Mui-selected:hover': {
+                            backgroundColor: alpha(theme.palette.primary.main, 0.22),
+                            fontWeight: 700,
+                            boxShadow: `inset 3px 0 0 ${theme.palette.primary.dark}`,
+                          },
+                        })}
+                      >
+                        <ListItemIcon sx={{ minWidth: 0, mr: collapsed ? 0 : 2, color: selected ? 'primary.dark' : 'text.secondary' }}>
+                          {item.icon}
+                        </ListItemIcon>
+                        <ListItemText
+                          primary={item.label}
+                          sx={collapsed ? visuallyHidden : undefined}
+                          slotProps={{ primary: { noWrap: true, sx: { fontWeight: selected ? 700 : 500 } } }}
+                        />
+                      </ListItemButton>
+                    </Tooltip>
+                  </li>
                 );
               })}
             </List>

@@ -1,13 +1,70 @@
+import PaidOutlinedIcon from '@mui/icons-material/PaidOutlined';
+import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
+import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
+import Box from '@mui/material/Box';
 import { ContentLayout } from '@/components/layouts/content-layout';
-import { EmptyState } from '@/components/ui/empty-state';
+import { paths } from '@/config/paths';
+import { DashboardPanel } from '@/features/dashboard/components/dashboard-panel';
+import { LatestPriceCard } from '@/features/dashboard/components/latest-price-card';
+import { LatestUsersTable } from '@/features/dashboard/components/latest-users-table';
+import { PRICE_HISTORY_DAYS, PriceHistoryChart } from '@/features/dashboard/components/price-history-chart';
+import { StatCard } from '@/features/dashboard/components/stat-card';
+import { useUserCount } from '@/features/dashboard/api/get-user-count';
+import { formatCount, statProps } from '@/features/dashboard/lib/stat-props';
+import { useRedeemedTotal } from '@/features/redemptions/api/get-redeemed-total';
+import { useRedemptionCount } from '@/features/redemptions/api/get-redemption-count';
+import { LatestRedemptionsTable } from '@/features/redemptions/components/latest-redemptions-table';
+import { filterUrlParam } from '@/hooks/use-list-url-state';
+import { useProductSymbol } from '@/lib/app-config';
+import { formatTokenAmount } from '@/lib/format';
 import { usePageTitle } from '@/app/route-handle';
 
-/** /dashboard: count cards, latest price, latest redemptions and registered users. */
+/** The Redemption List showing REDEEMED ones only: what the redeemed total adds up. */
+const redeemedListHref = `${paths.app.redemptions.getHref()}?${new URLSearchParams({ [filterUrlParam('status')]: 'REDEEMED' }).toString()}`;
+
+/** /dashboard: count cards, latest price with its 30 days, latest redemptions and registered users. */
 export function DashboardRoute() {
   const title = usePageTitle();
+  const product = useProductSymbol();
+  const users = useUserCount();
+  const redemptions = useRedemptionCount();
+  const redeemed = useRedeemedTotal();
   return (
     <ContentLayout title={title}>
-      <EmptyState />
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
+        <StatCard
+          title="Total Users"
+          icon={<PeopleAltOutlinedIcon />}
+          href={paths.app.users.getHref()}
+          {...statProps(users, (data) => formatCount(data.count))}
+        />
+        <StatCard
+          title="Total Redemptions"
+          icon={<ReceiptLongOutlinedIcon />}
+          href={paths.app.redemptions.getHref()}
+          {...statProps(redemptions, (data) => formatCount(data.count))}
+        />
+        <StatCard
+          title={`Total ${product} Redeemed`}
+          icon={<PaidOutlinedIcon />}
+          href={redeemedListHref}
+          {...statProps(redeemed, (data) => formatTokenAmount(data.total))}
+        />
+      </Box>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: 'minmax(260px, 1fr) 2fr' } }}>
+        <DashboardPanel id="latest-price" title="Latest Price">
+          <LatestPriceCard />
+        </DashboardPanel>
+        <DashboardPanel id="price-history" title={`Price, last ${PRICE_HISTORY_DAYS} days`}>
+          <PriceHistoryChart />
+        </DashboardPanel>
+      </Box>
+      <DashboardPanel id="latest-redemptions" title="Latest Redemptions" href={paths.app.redemptions.getHref()}>
+        <LatestRedemptionsTable labelledBy="latest-redemptions-heading" />
+      </DashboardPanel>
+      <DashboardPanel id="registered-users" title="Registered Users" href={paths.app.users.getHref()}>
+        <LatestUsersTable labelledBy="registered-users-heading" />
+      </DashboardPanel>
     </ContentLayout>
   );
 }

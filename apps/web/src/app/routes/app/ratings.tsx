@@ -1,13 +1,22 @@
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { ContentLayout } from '@/components/layouts/content-layout';
-import { EmptyState } from '@/components/ui/empty-state';
+import { RedemptionCountCard } from '@/features/redemptions/components/redemption-count-card';
+import { RedemptionsTable } from '@/features/redemptions/components/redemptions-table';
 import { usePageTitle } from '@/app/route-handle';
 
-/** /ratings: total redemptions and the redemption list. */
+/** /ratings: the 'Total Redemption' card and every redemption (server-paged, read-only rows). */
 export function RatingsRoute() {
   const title = usePageTitle();
   return (
     <ContentLayout title={title}>
-      <EmptyState />
+      <RedemptionCountCard title="Total Redemption" />
+      <Stack spacing={1.5} component="section" aria-labelledby="ratings-redemption-list">
+        <Typography id="ratings-redemption-list" variant="h2">
+          Redemption List
+        </Typography>
+        <RedemptionsTable label="Redemption List" />
+      </Stack>
     </ContentLayout>
   );
 }

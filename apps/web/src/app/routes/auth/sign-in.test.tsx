@@ -68,7 +68,10 @@ describe('sign-in page', () => {
 
   it('shows the form when the note says signed in but the session has ended', async () => {
     window.localStorage.setItem('back-office.signed-in', '1');
-    stubFetch({ 'GET /app-config': appConfig, 'GET /account/session': () => jsonResponse(401, errorBody(401, 'Unauthorized', 'Sign in first')) });
+    stubFetch({
+      'GET /app-config': appConfig,
+      'GET /account/session': () => jsonResponse(401, errorBody(401, 'Unauthorized', 'Sign in first')),
+    });
     renderApp('/');
     expect(await screen.findByRole('button', { name: 'Sign In' })).toBeTruthy();
   });

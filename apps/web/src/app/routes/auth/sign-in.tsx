@@ -1,13 +1,11 @@
 import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { redirect, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
-import { AuthLayout } from '@/components/layouts/auth-layout';
 import { sessionQueryOptions } from '@/features/auth/api/get-session';
-import { SignInForm } from '@/features/auth/components/sign-in-form';
 import { clearSessionData } from '@/features/auth/lib/clear-session-data';
-import { useDocumentTitle } from '@/hooks/use-document-title';
 import { safeRedirectTarget } from '@/lib/safe-redirect';
 import { hasSessionHint } from '@/lib/session-hint';
+import { SignInPage } from './sign-in-page';
 
 /** An admin still signed in in this browser goes straight on to where they were headed. */
 export const signInLoader =
@@ -25,7 +23,6 @@ export const signInLoader =
 
 /** '/': sign in, then go to `redirect` (with `param` as its query) or the dashboard. */
 export function SignInRoute() {
-  useDocumentTitle('Sign In');
   const queryClient = useQueryClient();
   // Whoever reaches this page (logged out, session expired) leaves no session data cached behind.
   useEffect(() => clearSessionData(queryClient), [queryClient]);
@@ -33,9 +30,5 @@ export function SignInRoute() {
   const [searchParams] = useSearchParams();
   const target = safeRedirectTarget(searchParams.get('redirect'), searchParams.get('param'));
 
-  return (
-    <AuthLayout title="Sign In" subtitle="Administrators of the gold platform">
-      <SignInForm onSuccess={() => navigate(target, { replace: true })} />
-    </AuthLayout>
-  );
+  return <SignInPage onSignedIn={() => navigate(target, { replace: true })} />;
 }

@@ -21,10 +21,11 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const notify = useMemo<Notify>(
-    () => Object.assign((message: string, severity: NotificationSeverity) => show(message, severity), {
-      success: (message: string) => show(message, 'success'),
-      error: (message: string) => show(message, 'error'),
-    }),
+    () =>
+      Object.assign((message: string, severity: NotificationSeverity) => show(message, severity), {
+        success: (message: string) => show(message, 'success'),
+        error: (message: string) => show(message, 'error'),
+      }),
     [show],
   );
 

@@ -1,11 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { sessionResponse, type SessionResponse } from '@gold/contract';
+import type { SessionResponse } from '@gold/contract';
 import { api } from '@/lib/api-client';
+import { loadContract } from '../lib/load-contract';
 
 /** GET /account/session: the admin holding the session cookie; 401 when signed out. */
-export function getSession({ signal }: { signal?: AbortSignal } = {}): Promise<SessionResponse> {
+export async function getSession({ signal }: { signal?: AbortSignal } = {}): Promise<SessionResponse> {
   // Signed-out is an answer here, not an error to redirect on: callers decide (the route guard, sign-in).
-  return api.get('/account/session', { schema: sessionResponse, signal, redirectOnUnauthorized: false });
+  // The schema downloads while the request is in flight.
+  const [{ sessionResponse }, body] = await Promise.all([
+    loadContract(),
+    api.get('/account/session', { signal, redirectOnUnauthorized: false }),
+  ]);
+  return sessionResponse.parse(body);
 }
 
 export const sessionQueryKey = ['auth', 'session'] as const;

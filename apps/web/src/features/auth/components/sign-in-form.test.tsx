@@ -55,7 +55,8 @@ describe('SignInForm', () => {
 
   it('says when to try again while sign-in is throttled', async () => {
     stubFetch({
-      'POST /admin/login': () => jsonResponse(429, errorBody(429, 'Too Many Requests', 'Too many sign-in attempts.'), { 'retry-after': '540' }),
+      'POST /admin/login': () =>
+        jsonResponse(429, errorBody(429, 'Too Many Requests', 'Too many sign-in attempts.'), { 'retry-after': '540' }),
     });
     renderForm();
     fillIn('ayu@example.com', 'whatever it is');

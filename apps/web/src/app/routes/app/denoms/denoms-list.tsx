@@ -1,13 +1,22 @@
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { ContentLayout } from '@/components/layouts/content-layout';
-import { EmptyState } from '@/components/ui/empty-state';
+import { AddDenominationForm } from '@/features/denominations/components/add-denomination-form';
+import { DenominationCards } from '@/features/denominations/components/denomination-cards';
+import { DenominationCountCard } from '@/features/denominations/components/denomination-count-card';
 import { usePageTitle } from '@/app/route-handle';
 
-/** /denoms-list: physical gold stock by denomination. */
+/** /denoms-list (titled Redemption Denomination): physical gold stock by denomination. */
 export function DenomsListRoute() {
   const title = usePageTitle();
   return (
     <ContentLayout title={title}>
-      <EmptyState />
+      <DenominationCountCard />
+      <AddDenominationForm />
+      <Stack spacing={1.5}>
+        <Typography variant="h2">Stock by Denomination</Typography>
+        <DenominationCards />
+      </Stack>
     </ContentLayout>
   );
 }

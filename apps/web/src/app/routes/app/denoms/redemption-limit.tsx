@@ -1,13 +1,20 @@
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { ContentLayout } from '@/components/layouts/content-layout';
-import { EmptyState } from '@/components/ui/empty-state';
+import { RedemptionLimitForm } from '@/features/denominations/components/redemption-limit-form';
+import { RedemptionLimitTable } from '@/features/denominations/components/redemption-limit-table';
 import { usePageTitle } from '@/app/route-handle';
 
-/** /redemption-limit: the largest denomination customers may request. */
+/** /redemption-limit: the largest denomination customers may request, and every change of it. */
 export function RedemptionLimitRoute() {
   const title = usePageTitle();
   return (
     <ContentLayout title={title}>
-      <EmptyState />
+      <RedemptionLimitForm />
+      <Stack spacing={1.5}>
+        <Typography variant="h2">Limit History</Typography>
+        <RedemptionLimitTable />
+      </Stack>
     </ContentLayout>
   );
 }

@@ -1,13 +1,15 @@
 import { ContentLayout } from '@/components/layouts/content-layout';
-import { EmptyState } from '@/components/ui/empty-state';
+import { UserCountCard } from '@/features/users/components/user-count-card';
+import { UsersTable } from '@/features/users/components/users-table';
 import { usePageTitle } from '@/app/route-handle';
 
-/** /user-list: registered users with search, balances and KYC status. */
+/** /user-list: the count card, then registered users searched, sorted and paged on the server. */
 export function UserListRoute() {
   const title = usePageTitle();
   return (
     <ContentLayout title={title}>
-      <EmptyState />
+      <UserCountCard />
+      <UsersTable />
     </ContentLayout>
   );
 }

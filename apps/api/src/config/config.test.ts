@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { fastifyTrustProxy, loadConfig } from './config';
+
+describe('TRUST_PROXY', () => {
+  it('is off by default and for false or 0', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    for (const value of ['false', 'no', '0']) expect(loadConfig({ TRUST_PROXY: value }).TRUST_PROXY, value).toBe(false);
+  });
+
+  it('refuses true at start-up and says what to set instead', () => {
+    for (const value of ['true', 'TRUE', 'yes']) {
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(
+        /TRUST_PROXY: true would believe any client's X-Forwarded-For; set the number of proxies in front of the service \(e\.g\. 1\) or their addresses or ranges/,
+      );
+    }
+  });
+
+  it('takes a hop count, trusting only that many nearest hops', () => {
+    const setting = loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY;
+    expect(setting).toEqual({ hops: 2 });
+    const trust = fastifyTrustProxy(setting);
+    expect(typeof trust).toBe('function');
+    if (typeof trust !== 'function') return;
+    expect([0, 1, 2].map((hop) => trust('10.0.0.1', hop))).toEqual([true, true, false]);
+    expect(() => loadConfig({ TRUST_PROXY: '11' })).toThrow(/TRUST_PROXY: a hop count must be at most 10/);
+  });
+
+  it('takes a comma-separated list of addresses and ranges', () => {
+    const setting = loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.5,fd00::/8, loopback' }).TRUST_PROXY;
+    expect(setting).toEqual({ proxies: ['10.0.0.0/8', '192.168.1.5', 'fd00::/8', 'loopback'] });
+    expect(fastifyTrustProxy(setting)).toEqual(['10.0.0.0/8', '192.168.1.5', 'fd00::/8', 'loopback']);
+    for (const value of ['proxy.internal', '10.0.0.0/33', '10.0.0.1,,nonsense', '::1/129', ' , ']) {
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY: must be false, a hop count or a comma-separated list/);
+    }
+  });
+});
+
+describe('sign-in load limits', () => {
+  it('default to 2 sign-ins checked at once and 8 waiting', () => {
+    expect(loadConfig({})).toMatchObject({ SIGN_IN_CONCURRENCY: 2, SIGN_IN_QUEUE: 8 });
+    expect(() => loadConfig({ SIGN_IN_CONCURRENCY: '0' })).toThrow(/SIGN_IN_CONCURRENCY/);
+    expect(loadConfig({ SIGN_IN_QUEUE: '0' }).SIGN_IN_QUEUE).toBe(0);
+  });
+});

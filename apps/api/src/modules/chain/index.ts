@@ -1,0 +1,115 @@
+import { asc, isNotNull } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { customers } from '../../db/schema';
+import { createChainReader, type ChainReader } from './chain-reader';
+import { startDemoChain, type DemoChain } from './demo-chain';
+import type { ChainLogger } from './logger';
+import { startTransferWatcher, type TransferWatcher } from './transfer-watcher';
+
+export { anvilBinaryPath, spawnAnvil } from './anvil-process';
+export { chainDefinition, multicall3Address, nativeCurrency, normalizeAddress } from './chain-definition';
+export {
+  createChainReader,
+  type Amount,
+  type ChainReader,
+  type ChainReaderOptions,
+  type TokenInfo,
+  type WalletBalances,
+} from './chain-reader';
+export { startDemoChain, type DemoChain, type DemoChainOptions } from './demo-chain';
+export { ChainReadError, InvalidWalletAddressError } from './errors';
+export { createExplorerClient, type ExplorerClient, type ExplorerOptions } from './explorer';
+export type { ChainLogger } from './logger';
+export { startTransferWatcher, type TransferWatcher, type TransferWatcherOptions, type TransferWatcherStatus } from './transfer-watcher';
+
+export interface ChainServicesOptions {
+  db: Database;
+  log: ChainLogger;
+  chainId?: number;
+  /** A JSON-RPC node (e.g. Polygon's). Unset: the demo chain (anvil) is started and funded. */
+  rpcUrl?: string;
+  /** The token contract; required with rpcUrl. */
+  tokenAddress?: string;
+  /** The token's deployment block; required with rpcUrl (the watcher reads Transfer logs from it). */
+  deploymentBlock?: number;
+  /** Native balances from the explorer's balancemulti when an API key is given. */
+  explorer?: { baseUrl: string; apiKey: string; callsPerSecond?: number };
+  /** Blocks the watcher leaves below the head (reorganisation margin; 0 on the demo chain). */
+  confirmations?: number;
+  /** Demo only: how many customer wallets (lowest ids first) get POL, tokens and a history. */
+  demoWalletLimit?: number;
+  cacheTtlMs?: number;
+  timeoutMs?: number;
+  /** Copy Transfer logs into token_transactions (default true). */
+  watchTransfers?: boolean;
+}
+
+export interface ChainServices {
+  reader: ChainReader;
+  watcher: TransferWatcher | null;
+  /** The demo chain when no RPC URL was configured. */
+  demo: DemoChain | null;
+  /** Stops the watcher (before the database closes), then anvil. */
+  stop(): Promise<void>;
+}
+
+/** The wallets of the first `limit` customers that have one, by id. */
+export async function customerWallets(db: Database, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ wallet: customers.walletAddress })
+    .from(customers)
+    .where(isNotNull(customers.walletAddress))
+    .orderBy(asc(customers.id))
+    .limit(limit);
+  return rows.map((r) => r.wallet!);
+}
+
+/**
+ * Everything the API needs from the chain: with an RPC URL, a reader of that network;
+ * without, the demo chain funded for the customers in the database. Then the transfer
+ * watcher. Start it after the demo data is seeded (the demo funds the seeded wallets).
+ */
+export async function startChainServices(options: ChainServicesOptions): Promise<ChainServices> {
+  const { db, log } = options;
+  const chainId = options.chainId ?? 137;
+  let demo: DemoChain | null = null;
+  let rpcUrl = options.rpcUrl;
+  let tokenAddress = options.tokenAddress;
+  let deploymentBlock = options.deploymentBlock;
+  if (!rpcUrl) {
+    const wallets = await customerWallets(db, options.demoWalletLimit ?? 1000);
+    demo = await startDemoChain({ chainId, wallets, log });
+    ({ rpcUrl, tokenAddress } = demo);
+    deploymentBlock = Number(demo.deploymentBlock);
+  } else if (!tokenAddress || deploymentBlock === undefined) {
+    throw new Error('with an RPC URL, the token address and its deployment block must be configured too');
+  }
+
+  const reader = createChainReader({
+    rpcUrl,
+    tokenAddress: tokenAddress!,
+    chainId,
+    explorer: options.explorer,
+    cacheTtlMs: options.cacheTtlMs,
+    timeoutMs: options.timeoutMs,
+  });
+  // Warm the token's name, symbol and decimals; a node that is down now is asked again later.
+  reader.tokenInfo().then(
+    (info) => log.info({ token: info }, `token ${info.symbol} (${info.name}, ${info.decimals} decimals) at ${info.address}`),
+    (error: Error) => log.warn({ err: error.message }, 'token details not read yet: the chain node did not answer'),
+  );
+  const watcher =
+    options.watchTransfers === false
+      ? null
+      : startTransferWatcher({ db, reader, deploymentBlock: deploymentBlock!, confirmations: options.confirmations, log });
+
+  return {
+    reader,
+    watcher,
+    demo,
+    async stop() {
+      await watcher?.stop();
+      await demo?.stop();
+    },
+  };
+}

@@ -1,0 +1,105 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { AddPhysicalGoldResult, Denomination } from '@gold/contract';
+import { selectRows, type Database, type Executor } from '../../db/client';
+import { isoTimestamp } from '../../db/paging';
+import { denominationPieceCounts, goldDenominations } from '../../db/schema';
+import { conflict, notFound } from '../../lib/http-errors';
+import { recordAudit } from '../audit/audit.repository';
+
+const d = goldDenominations;
+const k = denominationPieceCounts;
+
+/**
+ * Denominations with their stock figures, from the trigger-kept pieces per status (migration
+ * 0008): a few rows per denomination, however many redemptions there are. physicalGoldRedeems
+ * is the spec's field aggregated: one entry per status, not one per redemption.
+ */
+function selectDenominations(where: SQL | undefined): SQL {
+  const redeemed = sql`coalesce(sum(${k.pieces}) filter (where ${k.status} = 'REDEEMED'), 0)`;
+  return sql`select ${d.id} as "id", ${d.denom} as "denom", ${d.amount} as "amount", ${d.redeemable} as "redeemable",
+                    ${isoTimestamp(d.createdAt)} as "createdAt", ${isoTimestamp(d.updatedAt)} as "updatedAt",
+                    ${redeemed}::int as "redeemed",
+                    coalesce(sum(${k.pieces}) filter (where ${k.status} in ('REQUESTED', 'PREPARATION')), 0)::int as "reserved",
+                    (${d.amount} - ${redeemed})::int as "available",
+                    coalesce(json_agg(json_build_object('amount', ${k.pieces}, 'redeem', json_build_object('status', ${k.status})) order by ${k.status})
+                      filter (where ${k.pieces} > 0), '[]') as "physicalGoldRedeems"
+             from ${d} left join ${k} on ${k.denominationId} = ${d.id}
+             ${where ? sql`where ${where}` : sql``}
+             group by ${d.id} order by ${d.denom} desc`;
+}
+
+export function listDenominations(db: Executor): Promise<Denomination[]> {
+  return selectRows<Denomination>(db, selectDenominations(undefined));
+}
+
+async function findDenomination(db: Executor, id: number): Promise<Denomination> {
+  const [row] = await selectRows<Denomination>(db, selectDenominations(sql`${d.id} = ${id}`));
+  if (!row) throw notFound(`Denomination ${id} not found`);
+  return row;
+}
+
+const maxPieces = 2_147_483_647;
+
+/**
+ * Physical gold into the vault: a denom not seen before becomes a new denomination with this
+ * stock ('Denom added'); an existing one gets the pieces added to its stock ('Amount added').
+ * One statement, so two admins adding at once both count.
+ */
+export async function addPhysicalGold(
+  db: Database,
+  adminId: number,
+  input: { denom: number; amount: number },
+  ipAddress: string | null = null,
+): Promise<{ result: AddPhysicalGoldResult; denomination: Denomination }> {
+  return db.transaction(async (tx) => {
+    const [row] = await selectRows<{ id: number; amount: number; created: boolean }>(
+      tx,
+      sql`insert into ${d} (denom, amount) values (${input.denom}, ${input.amount})
+          on conflict (denom) do update set amount = ${d.amount} + excluded.amount, updated_at = now()
+            where ${d.amount} <= ${maxPieces} - excluded.amount
+          returning ${d.id} as "id", ${d.amount} as "amount", (xmax = 0) as "created"`,
+    );
+    if (!row) throw conflict(`Cannot add ${input.amount} pieces of ${input.denom} g: the stock would pass ${maxPieces} pieces`);
+    await recordAudit(tx, {
+      adminId,
+      action: row.created ? 'denomination.create' : 'denomination.add-amount',
+      entity: 'gold_denomination',
+      entityId: row.id,
+      fromState: row.created ? null : String(row.amount - input.amount),
+      toState: String(row.amount),
+      details: { denom: input.denom, added: input.amount },
+      ipAddress,
+    });
+    return { result: row.created ? 'Denom added' : 'Amount added', denomination: await findDenomination(tx, row.id) };
+  });
+}
+
+/** Whether customers may ask for this denomination; pieces already requested are not affected. */
+export async function setRedeemable(
+  db: Database,
+  adminId: number,
+  id: number,
+  redeemable: boolean,
+  ipAddress: string | null = null,
+): Promise<Denomination> {
+  return db.transaction(async (tx) => {
+    const [before] = await selectRows<{ redeemable: boolean }>(
+      tx,
+      sql`select ${d.redeemable} as "redeemable" from ${d} where ${d.id} = ${id} for update`,
+    );
+    if (!before) throw notFound(`Denomination ${id} not found`);
+    if (before.redeemable !== redeemable) {
+      await tx.execute(sql`update ${d} set redeemable = ${redeemable}, updated_at = now() where ${d.id} = ${id}`);
+      await recordAudit(tx, {
+        adminId,
+        action: 'denomination.set-redeemable',
+        entity: 'gold_denomination',
+        entityId: id,
+        fromState: String(before.redeemable),
+        toState: String(redeemable),
+        ipAddress,
+      });
+    }
+    return findDenomination(tx, id);
+  });
+}

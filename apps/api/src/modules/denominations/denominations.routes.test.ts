@@ -1,0 +1,151 @@
+import { sql } from 'drizzle-orm';
+import type { Denomination } from '@gold/contract';
+import { beforeAll, expect, it } from 'vitest';
+import { selectRows } from '../../db/client';
+import { describeEachEngine } from '../../test/test-app';
+import { insertCustomer, insertDenomination, insertRedemption } from '../redemptions/redemption-fixtures';
+
+describeEachEngine('denominations (Denoms List)', (t) => {
+  let d10: number;
+  let d100: number;
+
+  beforeAll(async () => {
+    const { db } = t().database;
+    const customer = await insertCustomer(db);
+    d10 = await insertDenomination(db, 10, 40);
+    d100 = await insertDenomination(db, 100, 5, false);
+    const plan = [
+      ['REDEEMED', 3, 1],
+      ['REDEEMED', 2, 0],
+      ['REQUESTED', 4, 1],
+      ['PREPARATION', 1, 0],
+      ['REJECTED', 6, 2],
+      ['ON_WEB2', 1, 1],
+    ] as const;
+    for (const [status, tens, hundreds] of plan) {
+      await insertRedemption(db, {
+        customerId: customer.id,
+        status,
+        pieces: [
+          { denominationId: d10, denom: 10, amount: tens },
+          ...(hundreds ? [{ denominationId: d100, denom: 100, amount: hundreds }] : []),
+        ],
+      });
+    }
+  });
+
+  const list = async () =>
+    (await t().injectAsAdmin({ method: 'GET', url: '/api/admin/denoms' })).json() as { data: Denomination[]; total: number };
+  const post = async (path: string, payload: unknown) => {
+    const response = await t().injectAsAdmin({ method: 'POST', url: `/api/admin/physicalgold/${path}`, payload: payload as object });
+    return { status: response.statusCode, body: response.json() };
+  };
+  const auditCount = async () => (await selectRows<{ n: number }>(t().database.db, sql`select count(*)::int as n from audit_log`))[0]!.n;
+
+  it('lists denominations largest first with stock, redeemed, reserved and available pieces counted in the database', async () => {
+    const { data, total } = await list();
+    expect(total).toBe(2);
+    expect(data.map((d) => d.denom)).toEqual([100, 10]);
+    expect(data[1]).toMatchObject({ id: d10, denom: 10, amount: 40, redeemable: true, redeemed: 5, reserved: 5, available: 35 });
+    expect(data[0]).toMatchObject({ id: d100, denom: 100, amount: 5, redeemable: false, redeemed: 1, reserved: 1, available: 4 });
+    expect(data[1]!.createdAt).toMatch(/Z$/);
+    // The spec's physicalGoldRedeems, aggregated per status: its formula gives the same available.
+    expect(data[1]!.physicalGoldRedeems).toEqual([
+      { amount: 1, redeem: { status: 'ON_WEB2' } },
+      { amount: 1, redeem: { status: 'PREPARATION' } },
+      { amount: 5, redeem: { status: 'REDEEMED' } },
+      { amount: 6, redeem: { status: 'REJECTED' } },
+      { amount: 4, redeem: { status: 'REQUESTED' } },
+    ]);
+    const redeemed = data[1]!.physicalGoldRedeems.filter((p) => p.redeem.status === 'REDEEMED').reduce((s, p) => s + p.amount, 0);
+    expect(data[1]!.amount - redeemed).toBe(data[1]!.available);
+  });
+
+  it("adds a new denom as a new card ('Denom added', 201)", async () => {
+    const { status, body } = await post('add', { denom: 1000, amount: 3 });
+    expect(status).toBe(201);
+    expect(body).toMatchObject({
+      result: 'Denom added',
+      denomination: { denom: 1000, amount: 3, redeemable: true, redeemed: 0, reserved: 0, available: 3, physicalGoldRedeems: [] },
+    });
+    expect((await list()).data.map((d) => d.denom)).toEqual([1000, 100, 10]);
+  });
+
+  it("adds pieces of an existing denom to its stock ('Amount added', 200), recorded in the audit log", async () => {
+    const before = await auditCount();
+    const { status, body } = await post('add', { denom: 10, amount: 7 });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ result: 'Amount added', denomination: { id: d10, amount: 47, available: 42 } });
+    const [entry] = await selectRows(
+      t().database.db,
+      sql`select action, from_state, to_state, details from audit_log order by id desc limit 1`,
+    );
+    expect(entry).toEqual({ action: 'denomination.add-amount', from_state: '40', to_state: '47', details: { denom: 10, added: 7 } });
+    expect(await auditCount()).toBe(before + 1);
+  });
+
+  it('counts every piece when admins add at once', async () => {
+    const responses = await Promise.all(Array.from({ length: 8 }, () => post('add', { denom: 10, amount: 1 })));
+    expect(responses.every((r) => r.status === 200)).toBe(true);
+    expect((await list()).data.find((d) => d.id === d10)!.amount).toBe(55);
+  });
+
+  it('sets whether a denomination may be requested, and says so in the audit log', async () => {
+    const { status, body } = await post('setredeemable', { id: d100, redeemable: true });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ id: d100, redeemable: true, amount: 5 });
+    const before = await auditCount();
+    expect((await post('setredeemable', { id: d100, redeemable: true })).status).toBe(200);
+    expect(await auditCount()).toBe(before);
+    expect((await post('setredeemable', { id: d100, redeemable: false })).body.redeemable).toBe(false);
+    expect(await auditCount()).toBe(before + 1);
+  });
+
+  it('refuses a stock that would pass the largest count, writing nothing', async () => {
+    await t().database.db.execute(sql`update gold_denominations set amount = 2147483000 where denom = 1000`);
+    const before = await auditCount();
+    const { status, body } = await post('add', { denom: 1000, amount: 1000 });
+    expect(status).toBe(409);
+    expect(body.message).toBe('Cannot add 1000 pieces of 1000 g: the stock would pass 2147483647 pieces');
+    expect(await auditCount()).toBe(before);
+  });
+
+  it.each([
+    ['add', { denom: 5 }, 'body.amount'],
+    ['add', { amount: 5 }, 'body.denom'],
+    ['add', { denom: -5, amount: 1 }, 'body.denom: denom must be a positive number of grams'],
+    ['add', { denom: 0, amount: 1 }, 'body.denom: denom must be a positive number of grams'],
+    ['add', { denom: 2.5, amount: 1 }, 'body.denom: denom must be a whole number of grams'],
+    ['add', { denom: '5', amount: 1 }, 'body.denom'],
+    ['add', { denom: 5, amount: 0 }, 'body.amount: amount must be positive'],
+    ['add', { denom: 5, amount: -3 }, 'body.amount: amount must be positive'],
+    ['add', { denom: 5, amount: 1.5 }, 'body.amount: amount must be a whole number'],
+    ['add', { denom: 5, amount: 100001 }, 'body.amount: amount must be at most 100000'],
+    ['add', { denom: 5, amount: 1, redeemable: false }, 'redeemable'],
+    ['setredeemable', { id: 1 }, 'body.redeemable'],
+    ['setredeemable', { id: 1, redeemable: 'yes' }, 'body.redeemable'],
+    ['setredeemable', { id: '1', redeemable: true }, 'body.id'],
+    ['setredeemable', { id: -1, redeemable: true }, 'body.id'],
+  ])('%s %j answers 400 naming %s, writing nothing', async (path, payload, named) => {
+    const before = await auditCount();
+    const stock = await list();
+    const { status, body } = await post(path, payload);
+    expect(status).toBe(400);
+    expect(body.message).toContain(named);
+    expect(await auditCount()).toBe(before);
+    expect(await list()).toEqual(stock);
+  });
+
+  it('answers 404 for an unknown denomination', async () => {
+    const { status, body } = await post('setredeemable', { id: 999999, redeemable: true });
+    expect(status).toBe(404);
+    expect(body.message).toBe('Denomination 999999 not found');
+  });
+
+  it('answers 401 without a session', async () => {
+    expect((await t().app.inject({ method: 'GET', url: '/api/admin/denoms' })).statusCode).toBe(401);
+    expect(
+      (await t().app.inject({ method: 'POST', url: '/api/admin/physicalgold/add', payload: { denom: 5, amount: 1 } })).statusCode,
+    ).toBe(401);
+  });
+});

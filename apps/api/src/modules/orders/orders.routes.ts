@@ -1,0 +1,34 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponse, orderCountResponse, orderListQuery, orderListResponse } from '@gold/contract';
+import type { AppDeps } from '../../app-deps';
+import { answerList } from '../../lib/list-reply';
+import { countOrders, findOrderPage, streamOrders } from './orders.repository';
+
+/** Token purchases by customers ({product} Purchased List). */
+export const ordersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+  app.get(
+    '/admin/count/order',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'How many purchases there are, as data[0].totalOrder',
+        response: { 200: orderCountResponse, 401: errorResponse },
+      },
+    },
+    async () => ({ data: [{ totalOrder: await countOrders(db) }] }),
+  );
+
+  app.get(
+    '/admin/list/order',
+    {
+      schema: {
+        tags: ['orders'],
+        summary:
+          'Purchase list: a page with limit (0-based page), or every purchase streamed without it; sorted by date (default newest first) or amount, searched by the buyer’s name or e-mail',
+        querystring: orderListQuery,
+        response: { 200: orderListResponse, 400: errorResponse, 401: errorResponse },
+      },
+    },
+    async (request, reply) => answerList(reply, request.query, { page: (q) => findOrderPage(db, q), all: (q) => streamOrders(db, q) }),
+  );
+};

@@ -1,0 +1,33 @@
+import { sql } from 'drizzle-orm';
+import type { PricePoint, PriceResponse } from '@gold/contract';
+import { selectRows, type Executor } from '../../db/client';
+import { isoTimestamp } from '../../db/paging';
+import { goldPrices } from '../../db/schema';
+
+const p = goldPrices;
+
+/** The newest price (the index on created_at, id read backwards: one row). */
+export async function latestPrice(db: Executor): Promise<PriceResponse | undefined> {
+  const [row] = await selectRows<PriceResponse>(
+    db,
+    sql`select ${p.hargaJual} as "harga_jual", ${p.hargaBeli} as "harga_beli", ${isoTimestamp(p.createdAt)} as "createdAt"
+        from ${p} order by ${p.createdAt} desc, ${p.id} desc limit 1`,
+  );
+  return row;
+}
+
+/**
+ * The last `days` days, one point per WIB calendar day (the day's last price), oldest first.
+ * WIB is UTC+7 all year (no daylight saving), so the day is computed with a fixed offset,
+ * the same on both engines whatever time-zone data they carry.
+ */
+export function priceHistory(db: Executor, days: number): Promise<PricePoint[]> {
+  return selectRows<PricePoint>(
+    db,
+    sql`select distinct on (day) day as "date", harga_jual as "harga_jual", harga_beli as "harga_beli"
+        from (select ${p.hargaJual} as harga_jual, ${p.hargaBeli} as harga_beli, ${p.createdAt} as created_at, ${p.id} as id,
+                     to_char(${p.createdAt} at time zone 'UTC' + interval '7 hours', 'YYYY-MM-DD') as day
+              from ${p} where ${p.createdAt} > now() - make_interval(days => ${days})) recent
+        order by day, created_at desc, id desc`,
+  );
+}

@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponse, priceHistoryQuery, priceHistoryResponse, priceResponse } from '@gold/contract';
+import type { AppDeps } from '../../app-deps';
+import { notFound } from '../../lib/http-errors';
+import { latestPrice, priceHistory } from './prices.repository';
+
+/** GET /price: public, like the price on the customer site; it says nothing about customers or the vault. */
+export const pricePublicRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+  app.get(
+    '/price',
+    {
+      schema: {
+        tags: ['prices'],
+        summary: 'The latest gold price in rupiah per {product} (harga_jual: selling price); public',
+        security: [],
+        response: { 200: priceResponse, 404: errorResponse },
+      },
+    },
+    async () => {
+      const price = await latestPrice(db);
+      if (!price) throw notFound('No price has been recorded yet');
+      return price;
+    },
+  );
+};
+
+/** The dashboard's price chart. */
+export const priceAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+  app.get(
+    '/admin/price/history',
+    {
+      schema: {
+        tags: ['prices'],
+        summary: 'Daily prices (the last of each WIB day) over the last N days, oldest first',
+        querystring: priceHistoryQuery,
+        response: { 200: priceHistoryResponse, 400: errorResponse, 401: errorResponse },
+      },
+    },
+    async (request) => ({ data: await priceHistory(db, request.query.days) }),
+  );
+};

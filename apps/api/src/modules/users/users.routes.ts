@@ -1,0 +1,45 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { countResponse, errorResponse, idParams, userDetail, userListQuery, userListResponse } from '@gold/contract';
+import type { AppDeps } from '../../app-deps';
+import { notFound } from '../../lib/http-errors';
+import { answerList } from '../../lib/list-reply';
+import { countUsers, findUserDetail, findUserPage, streamUsers } from './users.repository';
+
+/** The platform's customers ("users" in the spec's paths). */
+export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+  app.get(
+    '/admin/list/users',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'User list: a page with limit (0-based page), or every user streamed without it; sorted and searched in the database',
+        querystring: userListQuery,
+        response: { 200: userListResponse, 400: errorResponse, 401: errorResponse },
+      },
+    },
+    async (request, reply) => answerList(reply, request.query, { page: (q) => findUserPage(db, q), all: (q) => streamUsers(db, q) }),
+  );
+
+  app.get(
+    '/admin/count/users',
+    { schema: { tags: ['users'], summary: 'How many users are registered', response: { 200: countResponse, 401: errorResponse } } },
+    async () => ({ count: await countUsers(db) }),
+  );
+
+  app.get(
+    '/admin/users/:id',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'One user with every field of the detail page (wallet, KYC notifications and the KYC reference); 404 for an unknown id',
+        params: idParams,
+        response: { 200: userDetail, 400: errorResponse, 401: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request) => {
+      const user = await findUserDetail(db, request.params.id);
+      if (!user) throw notFound(`User ${request.params.id} not found`);
+      return user;
+    },
+  );
+};

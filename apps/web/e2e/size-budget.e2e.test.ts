@@ -1,0 +1,155 @@
+import { request as httpRequest } from 'node:http';
+import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './support/browser';
+import { appRouteKeys, consoleRoute, fetchSampleIds, type SampleIds } from './support/console-routes';
+import { waitForSettledPage } from './support/page-checks';
+import { startServer, type RunningServer } from './support/server';
+import { signedInState } from './support/session';
+
+/**
+ * Size budget of the built console: the compressed JavaScript and CSS a page loads, from a cold
+ * cache, until it has settled. Each page is opened in headless Chromium from the real server; the
+ * figures are the bytes the browser received (the server's encoding for Chromium: brotli) and the
+ * same files asked for with `Accept-Encoding: gzip`, printed for clients without brotli. The budget
+ * holds for what the browser receives (every browser asks for brotli; the build ships it
+ * precompressed at quality 11). 1 KB = 1000 bytes, as Vite prints.
+ */
+const KB = 1000;
+const SIGN_IN_BUDGET = 150 * KB;
+const SIGNED_IN_BUDGET = 350 * KB;
+
+let server: RunningServer;
+let browser: Browser;
+let storageState: Awaited<ReturnType<BrowserContext['storageState']>>;
+let ids: SampleIds;
+const measured: PageWeight[] = [];
+
+interface Asset {
+  path: string;
+  type: 'js' | 'css';
+  /** Encoded body bytes as the browser received them, and their Content-Encoding. */
+  received: number;
+  encoding: string;
+  gzip: number;
+}
+
+interface PageWeight {
+  page: string;
+  budget: number;
+  assets: Asset[];
+  received: number;
+  gzip: number;
+}
+
+beforeAll(async () => {
+  server = await startServer({ demoData: true });
+  browser = await launchBrowser();
+  storageState = await signedInState(browser, server.baseUrl);
+  const context = await browser.newContext({ storageState });
+  ids = await fetchSampleIds(context.request, server.baseUrl);
+  await context.close();
+});
+
+afterAll(async () => {
+  if (measured.length > 0) {
+    const kb = (bytes: number) => (bytes / KB).toFixed(1).padStart(6);
+    console.log(
+      [
+        'Size budget: compressed JS + CSS loaded by each page, cold cache (KB = 1000 bytes)',
+        `  ${'page'.padEnd(26)} ${'files'.padStart(5)} ${'brotli'.padStart(7)} ${'gzip'.padStart(7)} ${'budget'.padStart(7)}`,
+        ...measured.map(
+          (m) => `  ${m.page.padEnd(26)} ${String(m.assets.length).padStart(5)} ${kb(m.received)} KB ${kb(m.gzip)} KB ${kb(m.budget)} KB`,
+        ),
+      ].join('\n'),
+    );
+  }
+  await browser?.close();
+  await server?.stop();
+});
+
+/** The body's size as the server sends it with `Accept-Encoding: gzip`. */
+function gzipSize(path: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    httpRequest(`${server.baseUrl}${path}`, { headers: { 'accept-encoding': 'gzip' } }, (response) => {
+      if (response.statusCode !== 200 || response.headers['content-encoding'] !== 'gzip') {
+        response.resume();
+        reject(new Error(`${path}: ${response.statusCode} with content-encoding ${response.headers['content-encoding']}`));
+        return;
+      }
+      let bytes = 0;
+      response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      response.on('end', () => resolve(bytes));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+/** Opens `href` in a fresh context (empty cache) and weighs every JS and CSS response it received. */
+async function weigh(href: string, label: string, budget: number, options: { signedIn: boolean }): Promise<PageWeight> {
+  const context = await browser.newContext({ baseURL: server.baseUrl, ...(options.signedIn ? { storageState } : {}) });
+  try {
+    const page: Page = await context.newPage();
+    const origin = new URL(server.baseUrl).origin;
+    const responses: Response[] = [];
+    page.on('response', (response) => {
+      const url = new URL(response.url());
+      if (url.origin === origin && /\.(m?js|css)$/.test(url.pathname)) responses.push(response);
+    });
+    await page.goto(href);
+    await waitForSettledPage(page);
+
+    const assets: Asset[] = [];
+    for (const response of responses) {
+      const path = new URL(response.url()).pathname;
+      expect(response.status(), path).toBe(200);
+      const sizes = await response.request().sizes();
+      assets.push({
+        path,
+        type: path.endsWith('.css') ? 'css' : 'js',
+        received: sizes.responseBodySize,
+        encoding: (await response.headerValue('content-encoding')) ?? 'none',
+        gzip: await gzipSize(path),
+      });
+    }
+    const weight: PageWeight = {
+      page: label,
+      budget,
+      assets,
+      received: assets.reduce((sum, a) => sum + a.received, 0),
+      gzip: assets.reduce((sum, a) => sum + a.gzip, 0),
+    };
+    measured.push(weight);
+    return weight;
+  } finally {
+    await context.close();
+  }
+}
+
+function expectWithinBudget(weight: PageWeight) {
+  const detail = weight.assets
+    .toSorted((a, b) => b.gzip - a.gzip)
+    .map((a) => `  ${a.path}: ${a.received} B ${a.encoding}, ${a.gzip} B gzip`)
+    .join('\n');
+  // Every asset came compressed; an uncompressed one would make the figures meaningless.
+  expect(
+    weight.assets.filter((a) => a.encoding === 'none' && a.gzip > 1024).map((a) => a.path),
+    'assets sent uncompressed',
+  ).toEqual([]);
+  expect(weight.assets.some((a) => a.type === 'js')).toBe(true);
+  expect(weight.received, `${weight.page} received ${weight.received} B (brotli) over ${weight.budget} B:\n${detail}`).toBeLessThanOrEqual(
+    weight.budget,
+  );
+}
+
+describe('compressed JS and CSS per page', () => {
+  it('the sign-in page loads at most 150 KB', async () => {
+    expectWithinBudget(await weigh('/', '/ (sign-in)', SIGN_IN_BUDGET, { signedIn: false }));
+  });
+
+  it.each(appRouteKeys)('signed-in route %s loads at most 350 KB', async (key) => {
+    const route = consoleRoute(key, ids);
+    expectWithinBudget(await weigh(route.href, route.href, SIGNED_IN_BUDGET, { signedIn: true }));
+  });
+});

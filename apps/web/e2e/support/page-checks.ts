@@ -1,0 +1,172 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Result } from 'axe-core';
+import type { Page } from 'playwright-core';
+
+/** Headings of the pages that stand for a failure rather than the route asked for. */
+const FAILURE_HEADINGS = ['Oops, Page Not Found', 'Unexpected Application Error!', 'Loading chunk failed'];
+
+/**
+ * Waits until a page has settled: no request in flight, its level-1 heading shown, no progress
+ * indicator (loading overlay, grid loading bar) left. Answers the heading's text.
+ */
+export async function waitForSettledPage(page: Page): Promise<string> {
+  await page.waitForLoadState('networkidle');
+  const heading = page.getByRole('heading', { level: 1 }).first();
+  await heading.waitFor();
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('[role="progressbar"], [role="status"][aria-busy="true"]')].every(
+      (element) => !element.checkVisibility({ visibilityProperty: true }),
+    ),
+  );
+  await page.waitForLoadState('networkidle');
+  return ((await heading.textContent()) ?? '').trim();
+}
+
+/** Fails when the page shown is the not-found or an error page instead of the route asked for. */
+export function assertRouteRendered(href: string, heading: string): void {
+  if (FAILURE_HEADINGS.includes(heading)) throw new Error(`${href} showed '${heading}' instead of its page`);
+}
+
+export interface AxeReport {
+  /** Serious and critical violations: each fails the check. */
+  blocking: Result[];
+  /** Moderate and minor ones: printed, not failing. */
+  other: Result[];
+  /** Rules that ran and passed. */
+  passes: number;
+}
+
+/** axe-core's default rule set (WCAG 2.x A and AA, plus best practices) on the whole page. */
+export async function runAxe(page: Page): Promise<AxeReport> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const other = results.violations.filter((v) => !blocking.includes(v));
+  return { blocking, other, passes: results.passes.length };
+}
+
+/** One violation per paragraph: rule, impact, what it asks, and each element with axe's summary of the fix. */
+export function formatViolations(where: string, violations: Result[]): string {
+  return violations
+    .map((violation) => {
+      const nodes = violation.nodes
+        .slice(0, 8)
+        .map((node) => {
+          const summary = (node.failureSummary ?? '').replace(/\s*\n\s*/g, ' ');
+          return `    - ${node.target.join(' ')}\n      ${node.html.slice(0, 200)}\n      ${summary}`;
+        })
+        .join('\n');
+      const more = violation.nodes.length > 8 ? `\n    ... and ${violation.nodes.length - 8} more elements` : '';
+      return `${where}: [${violation.impact}] ${violation.id}: ${violation.help}\n  ${violation.helpUrl}\n${nodes}${more}`;
+    })
+    .join('\n\n');
+}
+
+export interface KeyboardReport {
+  /** Visible, enabled interactive controls on the page. */
+  controls: number;
+  /** Tab stops they make: a control, or a composite widget (grid, menu, radio group...) entered once and moved in with arrows. */
+  stops: number;
+  /** How many times Tab was pressed. */
+  presses: number;
+  /** The stops that never received focus, described. */
+  unreached: string[];
+}
+
+/**
+ * Presses Tab through the page from its top and checks that every visible interactive control
+ * (links, buttons, inputs, selects, anything with a tabindex >= 0 or an interactive role)
+ * received focus. A control inside a composite widget with a roving tabindex (a data grid's
+ * headers, a radio group) counts as reached when focus enters its widget, which is how the
+ * keyboard reaches it (arrow keys after Tab).
+ */
+export async function checkKeyboardReach(page: Page): Promise<KeyboardReport> {
+  const stops = await page.evaluate(() => {
+    const CONTROL =
+      'a[href], button, input, select, textarea, summary, [tabindex], [contenteditable="true"], [role="button"], [role="link"], ' +
+      '[role="checkbox"], [role="radio"], [role="switch"], [role="tab"], [role="menuitem"], [role="combobox"], [role="slider"], ' +
+      '[role="spinbutton"], [role="option"], [role="textbox"], [role="searchbox"], [role="columnheader"][aria-sort]';
+    const COMPOSITE =
+      '[role="grid"], [role="treegrid"], [role="listbox"], [role="menu"], [role="menubar"], [role="radiogroup"], [role="tablist"], [role="tree"], [role="toolbar"]';
+    const NATIVE = new Set(['A', 'BUTTON', 'INPUT', 'SELECT', 'TEXTAREA', 'SUMMARY']);
+    const INTERACTIVE_ROLE =
+      '[role="button"], [role="link"], [role="checkbox"], [role="radio"], [role="switch"], [role="tab"], [role="menuitem"], ' +
+      '[role="combobox"], [role="slider"], [role="spinbutton"], [role="option"], [role="textbox"], [role="searchbox"], [role="columnheader"]';
+
+    for (const marked of document.querySelectorAll('[data-kb-stop]')) marked.removeAttribute('data-kb-stop');
+
+    const describe = (element: Element) => {
+      const role = element.getAttribute('role') ?? element.tagName.toLowerCase();
+      const name =
+        element.getAttribute('aria-label') ??
+        (element.getAttribute('aria-labelledby') &&
+          document.getElementById(element.getAttribute('aria-labelledby')!.split(' ')[0]!)?.textContent) ??
+        (element as HTMLInputElement).labels?.[0]?.textContent ??
+        element.textContent ??
+        '';
+      return `${role} '${name.replace(/\s+/g, ' ').trim().slice(0, 60)}'`;
+    };
+
+    const isControl = (element: Element) => {
+      if (element.closest('[aria-hidden="true"], [inert]')) return false;
+      if (element.matches(':disabled, [aria-disabled="true"], input[type="hidden"]')) return false;
+      const tabindex = element.getAttribute('tabindex');
+      // An element made focusable only by script (tabindex -1) and not a native control is a focus target, not a control.
+      if (tabindex !== null && Number(tabindex) < 0 && !NATIVE.has(element.tagName) && !element.matches(INTERACTIVE_ROLE)) return false;
+      if (element.tagName === 'A' && !element.hasAttribute('href')) return false;
+      if (!element.checkVisibility({ visibilityProperty: true, contentVisibilityAuto: true })) return false;
+      const box = element.getBoundingClientRect();
+      return box.width > 0 && box.height > 0;
+    };
+
+    const found = new Map<string, { key: string; description: string; controls: number }>();
+    let next = 0;
+    for (const control of document.querySelectorAll(CONTROL)) {
+      if (!isControl(control)) continue;
+      let stop: Element = control.closest(COMPOSITE) ?? control;
+      // Native radio buttons of one name are one tab stop, like a radio group.
+      if (stop === control && control instanceof HTMLInputElement && control.type === 'radio' && control.name) {
+        stop = control.form ?? document.body;
+        const key = `radio:${control.name}`;
+        const entry = found.get(key) ?? { key, description: `radio group '${control.name}'`, controls: 0 };
+        entry.controls += 1;
+        found.set(key, entry);
+        control.setAttribute('data-kb-stop', key);
+        continue;
+      }
+      let key = stop.getAttribute('data-kb-stop');
+      if (!key) {
+        key = `stop-${next++}`;
+        stop.setAttribute('data-kb-stop', key);
+      }
+      const entry = found.get(key) ?? { key, description: describe(stop), controls: 0 };
+      entry.controls += 1;
+      found.set(key, entry);
+    }
+    return [...found.values()];
+  });
+
+  // Start from the top of the document, as a keyboard user arriving on the page does.
+  await page.evaluate(() => {
+    (document.activeElement as HTMLElement | null)?.blur?.();
+    window.scrollTo(0, 0);
+  });
+  const reached = new Set<string>();
+  const maxPresses = stops.length * 2 + 20;
+  let presses = 0;
+  while (reached.size < stops.length && presses < maxPresses) {
+    await page.keyboard.press('Tab');
+    presses += 1;
+    const key = await page.evaluate(() => {
+      let active: Element | null = document.activeElement;
+      while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+      return active?.closest('[data-kb-stop]')?.getAttribute('data-kb-stop') ?? null;
+    });
+    if (key) reached.add(key);
+  }
+  return {
+    controls: stops.reduce((sum, stop) => sum + stop.controls, 0),
+    stops: stops.length,
+    presses,
+    unreached: stops.filter((stop) => !reached.has(stop.key)).map((stop) => `${stop.description} (${stop.controls} control(s))`),
+  };
+}

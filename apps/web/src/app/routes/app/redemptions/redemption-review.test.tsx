@@ -1,0 +1,218 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { setUnauthorizedHandler } from '@/lib/api-client';
+import { failWith, heldAnswer, jsonResponse } from '@/testing/http';
+import { renderSignedIn } from '@/testing/render-app';
+import { createRedemption, redemptionServer } from './test-fixtures';
+
+const region = (name: string) => screen.queryByRole('region', { name });
+/** The value shown beside a label of the redemption's fields. */
+function field(label: string): string | null {
+  const term = within(screen.getByRole('region', { name: 'PHYSICAL GOLD REDEMPTION' }))
+    .getAllByRole('term')
+    .find((element) => element.textContent === label);
+  return term ? (term.nextElementSibling?.textContent ?? null) : null;
+}
+const posts = (calls: Array<{ method: string; url: string; body: unknown }>) =>
+  calls.filter((call) => call.method === 'POST').map((call) => [new URL(call.url, 'http://x').pathname.replace('/api', ''), call.body]);
+const gets = (calls: Array<{ method: string; url: string }>, path: string) =>
+  calls.filter((call) => call.method === 'GET' && call.url.endsWith(path)).length;
+
+describe('/redeem?id=', { timeout: 20_000 }, () => {
+  it('shows Loading... until the redemption arrives, then every field of the spec', async () => {
+    const redemption = createRedemption({ id: 42, status: 'PREPARATION', total: '25', totalFee: '0.5', timeSlot: 8 });
+    const held = heldAnswer(() => jsonResponse(200, redemption));
+    renderSignedIn('/redeem?id=42', { 'GET /admin/redeem/42': held.handler });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Redemption Review' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'PHYSICAL GOLD REDEMPTION' })).toBeTruthy();
+    expect(screen.getByText('Loading...')).toBeTruthy();
+    held.release();
+
+    await waitFor(() => expect(field('Full Name')).toBe('Siti Rahmawati'));
+    expect(screen.queryByText('Loading...')).toBeNull();
+    expect(field('Redeem Amount')).toBe('25,00 GIDR');
+    expect(field('Total Redemption Fee')).toBe('0,50 GIDR');
+    expect(field('Redeem Status')).toBe('PREPARATION');
+    expect(field('Collection Time')).toBe('23 Nov 2026');
+    expect(field('Time Slot')).toBe('08:00 - 10:00 WIB');
+    expect(screen.getByText('2 buah kepingan 10 gram')).toBeTruthy();
+    expect(screen.getByText('1 buah kepingan 5 gram')).toBeTruthy();
+    expect(field('Reject Reason')).toBeNull();
+    const back = screen.getByRole('link', { name: 'Back to Home' });
+    expect(back.getAttribute('href')).toBe('/dashboard');
+  });
+
+  it('says N/A for a missing name and the reject reason of a REJECTED redemption', async () => {
+    const redemption = createRedemption({ id: 7, status: 'REJECTED', details: 'Customer did not come', user: { fullName: '  ' } });
+    renderSignedIn('/redeem?id=7', { 'GET /admin/redeem/7': () => jsonResponse(200, redemption) });
+    await waitFor(() => expect(field('Full Name')).toBe('N/A'));
+    expect(field('Reject Reason')).toBe('Customer did not come');
+  });
+
+  it.each([
+    ['REQUESTED', ['Redemption OTP Check', 'Redemption Rejection']],
+    ['PREPARATION', ['Redemption OTP Check', 'Redemption Rejection']],
+    ['REJECTED', ['Reset Redemption?']],
+    ['ON_WEB2', ['Reset Redemption?']],
+    ['REDEEMED', []],
+  ] as const)('shows the sections a %s redemption has', async (status, shown) => {
+    const redemption = createRedemption({ id: 3, status });
+    renderSignedIn('/redeem?id=3', { 'GET /admin/redeem/3': () => jsonResponse(200, redemption) });
+    await waitFor(() => expect(field('Redeem Status')).toBe(status));
+    const sections = ['Redemption OTP Check', 'Redemption Rejection', 'Redemption Approval', 'Reset Redemption?'];
+    expect(sections.filter((name) => region(name) !== null)).toEqual(shown);
+    expect(screen.getByRole('link', { name: 'Back to Home' })).toBeTruthy();
+  });
+
+  it('collects at the counter: Send OTP, Check OTP, then Approve, and reloads the redemption', async () => {
+    const server = redemptionServer(createRedemption({ id: 42, status: 'PREPARATION' }), { code: '042917' });
+    const { calls } = renderSignedIn('/redeem?id=42', server.handlers);
+    const otpCheck = await screen.findByRole('region', { name: 'Redemption OTP Check' });
+    expect(region('Redemption Approval')).toBeNull();
+
+    fireEvent.click(within(otpCheck).getByRole('button', { name: 'Send OTP' }));
+    expect(await screen.findByText('OTP Sent Successfully')).toBeTruthy();
+    expect(
+      await within(otpCheck).findByText(
+        /A code was sent to s\*\*\*@example\.com; it is valid until 20 Nov 2026, 10\.05 WIB \(5 tries left\)\./,
+      ),
+    ).toBeTruthy();
+
+    fireEvent.change(within(otpCheck).getByLabelText('OTP'), { target: { value: '042917' } });
+    fireEvent.click(within(otpCheck).getByRole('button', { name: 'Check OTP' }));
+    expect(await screen.findByText('OTP Check Success')).toBeTruthy();
+    const approval = await screen.findByRole('region', { name: 'Redemption Approval' });
+
+    const loadsBefore = gets(calls, '/admin/redeem/42');
+    fireEvent.click(within(approval).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Redemption Approved Successfully')).toBeTruthy();
+    await waitFor(() => expect(field('Redeem Status')).toBe('REDEEMED'));
+    await waitFor(() => expect(gets(calls, '/admin/redeem/42')).toBeGreaterThan(loadsBefore));
+    expect(region('Redemption OTP Check')).toBeNull();
+    expect(region('Redemption Approval')).toBeNull();
+    expect(posts(calls)).toEqual([
+      ['/admin/redeem/sendotp', { id: 42 }],
+      ['/admin/redeem/checkotp', { id: 42, otp: '042917' }],
+      ['/admin/redeem/approve', { id: 42 }],
+    ]);
+  });
+
+  it('trusts the server’s checked code after a reload: Approval shows at once', async () => {
+    const redemption = createRedemption({
+      id: 9,
+      status: 'REQUESTED',
+      otpStatus: { verified: true, verifiedUntil: '2026-11-20T03:10:00.000Z', codeExpiresAt: null, attemptsLeft: 0, nextSendAt: null },
+    });
+    renderSignedIn('/redeem?id=9', { 'GET /admin/redeem/9': () => jsonResponse(200, redemption) });
+    expect(await screen.findByRole('region', { name: 'Redemption Approval' })).toBeTruthy();
+    expect(screen.getByText('Code checked: approve before 20 Nov 2026, 10.10 WIB.')).toBeTruthy();
+  });
+
+  it('sends nothing for a code that is not 6 digits, and says why', async () => {
+    const server = redemptionServer(createRedemption({ id: 5, status: 'REQUESTED' }));
+    const { calls } = renderSignedIn('/redeem?id=5', server.handlers);
+    const otpCheck = await screen.findByRole('region', { name: 'Redemption OTP Check' });
+    const input = within(otpCheck).getByLabelText('OTP');
+    const check = within(otpCheck).getByRole('button', { name: 'Check OTP' });
+
+    fireEvent.click(check);
+    expect(await within(otpCheck).findByText('Enter the 6-digit code the customer received.')).toBeTruthy();
+    for (const typed of ['12345', '12a456', '-12345', '12 345', '1234.5']) {
+      fireEvent.change(input, { target: { value: typed } });
+      fireEvent.click(check);
+      expect(await within(otpCheck).findByText('The code is exactly 6 digits (0-9).')).toBeTruthy();
+    }
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(posts(calls)).toEqual([]);
+  });
+
+  it('shows Fail: with the server’s message when a code is wrong or cannot be sent', async () => {
+    const server = redemptionServer(createRedemption({ id: 5, status: 'REQUESTED' }), { code: '111111' });
+    renderSignedIn('/redeem?id=5', server.handlers);
+    const otpCheck = await screen.findByRole('region', { name: 'Redemption OTP Check' });
+    fireEvent.change(within(otpCheck).getByLabelText('OTP'), { target: { value: '222222' } });
+    fireEvent.click(within(otpCheck).getByRole('button', { name: 'Check OTP' }));
+    expect(await screen.findByText('Fail: Wrong code: 4 tries left')).toBeTruthy();
+    expect(region('Redemption Approval')).toBeNull();
+
+    server.fail('sendotp', () =>
+      jsonResponse(429, {
+        statusCode: 429,
+        error: 'Too Many Requests',
+        message: 'A code was sent less than 60 seconds ago: wait 42 s before sending another',
+      }),
+    );
+    fireEvent.click(within(otpCheck).getByRole('button', { name: 'Send OTP' }));
+    expect(await screen.findByText('Fail: A code was sent less than 60 seconds ago: wait 42 s before sending another')).toBeTruthy();
+  });
+
+  it('shows Fail: when the server refuses the approval, and keeps the redemption as the server has it', async () => {
+    const verified = { verified: true, verifiedUntil: '2026-11-20T03:10:00.000Z', codeExpiresAt: null, attemptsLeft: 0, nextSendAt: null };
+    const server = redemptionServer(createRedemption({ id: 8, status: 'PREPARATION', otpStatus: verified }));
+    server.fail('approve', failWith(409, 'Cannot approve: not enough pieces in the vault: 10 g (2 requested, 1 available)'));
+    renderSignedIn('/redeem?id=8', server.handlers);
+    const approval = await screen.findByRole('region', { name: 'Redemption Approval' });
+    fireEvent.click(within(approval).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Fail: Cannot approve: not enough pieces in the vault: 10 g (2 requested, 1 available)')).toBeTruthy();
+    expect(field('Redeem Status')).toBe('PREPARATION');
+  });
+
+  it('rejects with a required reason, then reloads: REJECTED with the reason and the reset section', async () => {
+    const server = redemptionServer(createRedemption({ id: 11, status: 'REQUESTED' }));
+    const { calls } = renderSignedIn('/redeem?id=11', server.handlers);
+    const rejection = await screen.findByRole('region', { name: 'Redemption Rejection' });
+
+    fireEvent.click(within(rejection).getByRole('button', { name: 'Reject' }));
+    expect(await within(rejection).findByText('Enter the reason for rejecting this redemption.')).toBeTruthy();
+    fireEvent.change(within(rejection).getByLabelText('Reason'), { target: { value: '   ' } });
+    fireEvent.click(within(rejection).getByRole('button', { name: 'Reject' }));
+    expect(await within(rejection).findByText('Enter the reason for rejecting this redemption.')).toBeTruthy();
+    fireEvent.change(within(rejection).getByLabelText('Reason'), { target: { value: 'x'.repeat(501) } });
+    fireEvent.click(within(rejection).getByRole('button', { name: 'Reject' }));
+    expect(await within(rejection).findByText('The reason can have at most 500 characters.')).toBeTruthy();
+    expect(posts(calls)).toEqual([]);
+
+    fireEvent.change(within(rejection).getByLabelText('Reason'), { target: { value: '  KTP does not match the customer  ' } });
+    fireEvent.click(within(rejection).getByRole('button', { name: 'Reject' }));
+    expect(await screen.findByText('Redemption Rejected Successfully')).toBeTruthy();
+    await waitFor(() => expect(field('Redeem Status')).toBe('REJECTED'));
+    expect(field('Reject Reason')).toBe('KTP does not match the customer');
+    expect(region('Reset Redemption?')).toBeTruthy();
+    expect(posts(calls)).toEqual([['/admin/redeem/reject', { id: 11, reason: 'KTP does not match the customer' }]]);
+  });
+
+  it('resets a REJECTED redemption back to REQUESTED', async () => {
+    const server = redemptionServer(createRedemption({ id: 12, status: 'REJECTED' }));
+    const { calls } = renderSignedIn('/redeem?id=12', server.handlers);
+    const reset = await screen.findByRole('region', { name: 'Reset Redemption?' });
+    fireEvent.click(within(reset).getByRole('button', { name: 'Reset' }));
+    expect(await screen.findByText('Redemption Reset Successfully')).toBeTruthy();
+    await waitFor(() => expect(field('Redeem Status')).toBe('REQUESTED'));
+    expect(region('Redemption OTP Check')).toBeTruthy();
+    expect(posts(calls)).toEqual([['/admin/redeem/reset', { id: 12 }]]);
+  });
+
+  it('asks nothing without a valid id, and shows the server’s message for an unknown one', async () => {
+    const first = renderSignedIn('/redeem?id=abc');
+    expect(await screen.findByText('No redemption selected.')).toBeTruthy();
+    expect(first.calls.filter((call) => call.url.includes('/admin/'))).toEqual([]);
+    first.unmount();
+
+    renderSignedIn('/redeem?id=999', { 'GET /admin/redeem/999': failWith(404, 'Redemption 999 not found') });
+    expect(await screen.findByText('Redemption 999 not found')).toBeTruthy();
+  });
+
+  it('goes to sign-in when the session has ended (401)', async () => {
+    const goTo = vi.fn();
+    const previous = setUnauthorizedHandler(goTo);
+    // The API client reads the browser's address (a memory router leaves jsdom's at '/', the sign-in page).
+    window.history.replaceState(null, '', '/redeem?id=4');
+    try {
+      renderSignedIn('/redeem?id=4', { 'GET /admin/redeem/4': failWith(401, 'Sign in first') });
+      await waitFor(() => expect(goTo).toHaveBeenCalledWith('/?redirect=%2Fredeem&param=id%3D4'));
+    } finally {
+      setUnauthorizedHandler(previous);
+      window.history.replaceState(null, '', '/');
+    }
+  });
+});

@@ -1,0 +1,148 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { userListQuery } from '@gold/contract';
+import { createUser, createUsers } from '@/testing/data-generators';
+import { failWith, heldAnswer, inTurn } from '@/testing/http';
+import { countAnswer, listServer } from '@/testing/list-server';
+import { currentUrl, renderSignedIn } from '@/testing/render-app';
+
+const usersServer = (rows = createUsers(34)) => listServer(userListQuery, rows, { searchIn: ['fullName', 'email'] });
+
+const usersGrid = () => screen.getByRole('grid', { name: 'Users' });
+/** The shown rows' cells of one column (plain DOM queries: role queries are slow on a grid). */
+const column = (field: string) =>
+  Array.from(usersGrid().querySelectorAll(`[role="row"][data-id] [data-field="${field}"]`), (cell) => cell.textContent);
+const countCard = () => screen.getByRole('region', { name: 'Registered Users' });
+
+describe('/user-list', { timeout: 20_000 }, () => {
+  it('shows the Registered Users count and the newest customers first, 10 to a page', async () => {
+    const users = usersServer();
+    renderSignedIn('/user-list', { 'GET /admin/list/users': users, 'GET /admin/count/users': countAnswer(1_234_567) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'User List' })).toBeTruthy();
+    await waitFor(() => expect(column('fullName')).toHaveLength(10));
+    expect(within(countCard()).getByText('1.234.567')).toBeTruthy();
+    expect(users.queries).toEqual([{ limit: 10, page: 0, sort: 'createdAt', order: 'desc' }]);
+    expect(column('fullName')[0]).toBe('Customer 034');
+
+    const headers = Array.from(usersGrid().querySelectorAll('[role="columnheader"]'), (header) => [
+      header.textContent,
+      header.classList.contains('MuiDataGrid-columnHeader--sortable') ? header.getAttribute('aria-sort') : 'not sortable',
+    ]);
+    expect(headers).toEqual([
+      ['Fullname', 'none'],
+      ['Email', 'none'],
+      ['Date of Birth', 'none'],
+      ['Gender', 'none'],
+      ['Province', 'none'],
+      ['Wallet Address', 'not sortable'],
+      ['KYC Status', 'none'],
+      ['Registered', 'descending'],
+      ['Detail', 'not sortable'],
+    ]);
+  });
+
+  it('shows each customer’s fields: dates in WIB, the wallet shortened to 20 characters, the KYC chip and a detail link', async () => {
+    const rows = [
+      createUser({ id: 7, fullName: 'Siti Rahmawati', dob: '1991-03-05', gender: 'FEMALE', province: 'Bali', ekycStatus: 'VERIFIED' }),
+      createUser({ id: 8, ekycStatus: 'PENDING', walletAddress: null, province: null, dob: null, gender: null }),
+      createUser({ id: 9, ekycStatus: 'REJECTED' }),
+      createUser({ id: 10, ekycStatus: 'UNVERIFIED', createdAt: '2025-02-28T20:30:00Z' }),
+    ];
+    renderSignedIn('/user-list', { 'GET /admin/list/users': usersServer(rows), 'GET /admin/count/users': countAnswer(4) });
+    await waitFor(() => expect(column('fullName')).toHaveLength(4));
+
+    const row = (id: number) => usersGrid().querySelector(`[role="row"][data-id="${id}"]`) as HTMLElement;
+    const cell = (id: number, field: string) => row(id).querySelector(`[data-field="${field}"]`)!.textContent;
+    expect(cell(7, 'dob')).toBe('05 Mar 1991');
+    expect(cell(7, 'gender')).toBe('Female');
+    expect(cell(7, 'province')).toBe('Bali');
+    expect(cell(7, 'walletAddress')).toBe(`${rows[0]!.walletAddress!.slice(0, 20)}...`);
+    expect([7, 8, 9, 10].map((id) => cell(id, 'ekycStatus'))).toEqual(['VERIFIED', 'PENDING', 'Unverified', 'Unverified']);
+    expect([cell(8, 'walletAddress'), cell(8, 'province'), cell(8, 'dob'), cell(8, 'gender')]).toEqual(['-', '-', '-', '-']);
+    // 20:30 UTC on 28 February is already 1 March in Jakarta.
+    expect(cell(10, 'createdAt')).toBe('01 Mar 2025');
+
+    const link = within(row(7)).getByRole('link', { name: 'View Siti Rahmawati' });
+    expect(link.getAttribute('href')).toBe('/user-list/7');
+  });
+
+  it('searches users by name or e-mail on the server with the ‘Search user’ box', async () => {
+    const rows = [
+      createUser({ id: 1, fullName: 'Budi Santoso', email: 'budi@example.com' }),
+      createUser({ id: 2, fullName: 'Ayu Lestari', email: 'santo.ayu@example.com' }),
+      createUser({ id: 3, fullName: 'Rina Wijaya', email: 'rina@example.com' }),
+    ];
+    const users = usersServer(rows);
+    const { router } = renderSignedIn('/user-list', { 'GET /admin/list/users': users, 'GET /admin/count/users': countAnswer(3) });
+    await waitFor(() => expect(column('fullName')).toHaveLength(3));
+
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search user' }), { target: { value: 'SANTO' } });
+    await waitFor(() => expect(column('fullName')).toEqual(['Ayu Lestari', 'Budi Santoso']));
+    expect(users.lastQuery()).toEqual({ limit: 10, page: 0, sort: 'createdAt', order: 'desc', search: 'SANTO' });
+    expect(currentUrl(router)).toBe('/user-list?q=SANTO');
+    expect(screen.getByRole('status').textContent).toBe('2 users match “SANTO”');
+    // The count card counts every customer, not the matches.
+    expect(within(countCard()).getByText('3')).toBeTruthy();
+  });
+
+  it('sorts by a column on the server when its header is clicked', async () => {
+    const users = usersServer();
+    const { router } = renderSignedIn('/user-list?page=3', {
+      'GET /admin/list/users': users,
+      'GET /admin/count/users': countAnswer(34),
+    });
+    await waitFor(() => expect(column('fullName')).toHaveLength(10));
+    fireEvent.click(within(usersGrid()).getByText('Email'));
+    await waitFor(() => expect(users.lastQuery()).toMatchObject({ sort: 'email', order: 'asc', page: 0 }));
+    expect(currentUrl(router)).toBe('/user-list?sort=email&order=asc');
+    await waitFor(() =>
+      expect(column('email').slice(0, 3)).toEqual(['customer1@example.com', 'customer10@example.com', 'customer11@example.com']),
+    );
+  });
+
+  it('says ‘Error fetching users’ with the server’s message, and Retry loads the list', async () => {
+    const users = usersServer();
+    renderSignedIn('/user-list', {
+      'GET /admin/list/users': inTurn(failWith(500, 'The database did not answer in time'), users),
+      'GET /admin/count/users': countAnswer(34),
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Error fetching users');
+    expect(alert.textContent).toContain('The database did not answer in time');
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(column('fullName')).toHaveLength(10));
+  });
+
+  it('shows the count card’s own error and retries it alone', async () => {
+    renderSignedIn('/user-list', {
+      'GET /admin/list/users': usersServer(),
+      'GET /admin/count/users': inTurn(failWith(503, 'Database unavailable'), countAnswer(34)),
+    });
+    const card = await screen.findByRole('region', { name: 'Registered Users' });
+    expect(await within(card).findByText('Database unavailable')).toBeTruthy();
+    fireEvent.click(within(card).getByRole('button', { name: 'Retry' }));
+    expect(await within(card).findByText('34')).toBeTruthy();
+  });
+
+  it('shows that it is loading until the first page arrives, then says when there are no customers', async () => {
+    const held = heldAnswer(usersServer([]));
+    renderSignedIn('/user-list', { 'GET /admin/list/users': held.handler, 'GET /admin/count/users': countAnswer(0) });
+    await screen.findByRole('heading', { level: 1, name: 'User List' });
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Loading users…'));
+    expect(usersGrid().getAttribute('aria-rowcount')).toBe('1');
+    held.release();
+    expect(await within(usersGrid()).findByText('No users yet.')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('');
+  });
+
+  it('copies a wallet address to the clipboard', async () => {
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const rows = [createUser({ id: 5, walletAddress: '0x1234567890abcdef1234567890abcdef12345678' })];
+    renderSignedIn('/user-list', { 'GET /admin/list/users': usersServer(rows), 'GET /admin/count/users': countAnswer(1) });
+    await waitFor(() => expect(column('fullName')).toHaveLength(1));
+    fireEvent.click(within(usersGrid()).getByRole('button', { name: 'copy wallet address' }));
+    expect(writeText).toHaveBeenCalledWith('0x1234567890abcdef1234567890abcdef12345678');
+    expect(await screen.findByText('Wallet address copied')).toBeTruthy();
+  });
+});

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { addPhysicalGoldResponse, type AddPhysicalGoldBody, type AddPhysicalGoldResponse } from '@gold/contract';
+import { api } from '@/lib/api-client';
+import { denominationsQueryKey } from './query-keys';
+
+/**
+ * POST /admin/physicalgold/add: pieces into the vault. A new denom is created with them
+ * ('Denom added'); an existing one gets them added to its stock ('Amount added').
+ */
+export function addPhysicalGold(body: AddPhysicalGoldBody): Promise<AddPhysicalGoldResponse> {
+  return api.post('/admin/physicalgold/add', body, { schema: addPhysicalGoldResponse });
+}
+
+export function useAddPhysicalGold() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: addPhysicalGold,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: denominationsQueryKey }),
+  });
+}

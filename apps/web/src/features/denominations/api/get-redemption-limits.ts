@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { redemptionLimitListResponse, type RedemptionLimitListResponse } from '@gold/contract';
+import { api } from '@/lib/api-client';
+import { redemptionLimitsQueryKey } from './query-keys';
+
+/** GET /admin/redemption/limit/list: every limit set, oldest first; the last one is current. */
+export function getRedemptionLimits({ signal }: { signal?: AbortSignal } = {}): Promise<RedemptionLimitListResponse> {
+  return api.get('/admin/redemption/limit/list', { schema: redemptionLimitListResponse, signal });
+}
+
+export function redemptionLimitsQueryOptions() {
+  return queryOptions({ queryKey: redemptionLimitsQueryKey, queryFn: ({ signal }) => getRedemptionLimits({ signal }) });
+}
+
+export function useRedemptionLimits() {
+  return useQuery(redemptionLimitsQueryOptions());
+}

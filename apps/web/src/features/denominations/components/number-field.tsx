@@ -1,0 +1,38 @@
+import { TextInput } from '@/components/form/text-input';
+
+export interface NumberText {
+  text: string;
+  /** The browser could not read what was typed as a number (its value is then ''). */
+  badInput: boolean;
+}
+
+export const emptyNumber: NumberText = { text: '', badInput: false };
+
+interface NumberFieldProps {
+  id: string;
+  label: string;
+  value: NumberText;
+  onChange: (value: NumberText) => void;
+  problem: string | null | undefined;
+  helperText?: string;
+}
+
+/** A whole-number input (type number) whose problems show under it. */
+export function NumberField({ id, label, value, onChange, problem, helperText }: NumberFieldProps) {
+  return (
+    <TextInput
+      id={id}
+      label={label}
+      type="number"
+      value={value.text}
+      onChange={(event) => {
+        const input = event.target as HTMLInputElement;
+        onChange({ text: input.value, badInput: input.validity?.badInput ?? false });
+      }}
+      error={Boolean(problem)}
+      helperText={problem ?? helperText}
+      inputProps={{ min: 1, step: 1, inputMode: 'numeric' }}
+      size="small"
+    />
+  );
+}

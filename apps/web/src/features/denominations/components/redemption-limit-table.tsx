@@ -1,0 +1,64 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { formatDateTime, orDash } from '@/lib/format';
+import { useRedemptionLimits } from '../api/get-redemption-limits';
+import { errorMessage } from '../lib/error-message';
+
+/** Every limit set, newest first (the server's last record, the current one, on top and marked). */
+export function RedemptionLimitTable() {
+  const limits = useRedemptionLimits();
+  if (limits.isError) {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void limits.refetch()}>
+            Retry
+          </Button>
+        }
+      >
+        {errorMessage(limits.error)}
+      </Alert>
+    );
+  }
+  if (limits.isPending) return <Typography role="status">Loading...</Typography>;
+  const records = limits.data.data;
+  if (records.length === 0) return <Typography color="text.secondary">No limit has been set yet.</Typography>;
+  const newestFirst = [...records].reverse();
+  return (
+    <TableContainer component={Paper} variant="outlined">
+      <Table size="small" aria-label="Redemption limit list">
+        <TableHead>
+          <TableRow>
+            <TableCell>No</TableCell>
+            <TableCell>Limit</TableCell>
+            <TableCell>Set By</TableCell>
+            <TableCell>Date</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {newestFirst.map((record, index) => (
+            <TableRow key={record.id}>
+              <TableCell>{records.length - index}</TableCell>
+              <TableCell>
+                {`${record.gidrlimit}gr`}
+                {index === 0 ? <Chip size="small" label="Current" color="success" sx={{ ml: 1 }} /> : null}
+              </TableCell>
+              <TableCell>{orDash(record.setBy?.fullName)}</TableCell>
+              <TableCell>{formatDateTime(record.createdAt)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

@@ -1,0 +1,27 @@
+import type { Notify } from '@/components/ui/notifications/notifications-context';
+import { failureNotice } from './error-message';
+
+/**
+ * Awaits an action (a mutation's `mutateAsync`) and shows the spec's notice: `done` on success
+ * (after `then`), `failed` with the server's reason otherwise (after `otherwise`). Not `mutate`'s
+ * own callbacks: React Query drops those when the component unmounts (a card that moves to
+ * another page once a larger denom is added).
+ */
+export async function reportOutcome<T>(
+  action: Promise<T>,
+  notify: Notify,
+  notices: { done: string | ((result: T) => string); failed: string },
+  then?: (result: T) => void,
+  otherwise?: () => void,
+): Promise<void> {
+  let result: T;
+  try {
+    result = await action;
+  } catch (error) {
+    otherwise?.();
+    notify.error(failureNotice(notices.failed, error));
+    return;
+  }
+  then?.(result);
+  notify.success(typeof notices.done === 'function' ? notices.done(result) : notices.done);
+}

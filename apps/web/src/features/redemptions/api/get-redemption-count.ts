@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { countResponse, type CountResponse } from '@gold/contract';
+import { api } from '@/lib/api-client';
+import { redemptionCountQueryKey } from './query-keys';
+
+/** GET /admin/count/redeems: how many redemptions there are, in every status. */
+export function getRedemptionCount({ signal }: { signal?: AbortSignal } = {}): Promise<CountResponse> {
+  return api.get('/admin/count/redeems', { schema: countResponse, signal });
+}
+
+export function redemptionCountQueryOptions() {
+  return queryOptions({ queryKey: redemptionCountQueryKey, queryFn: ({ signal }) => getRedemptionCount({ signal }) });
+}
+
+export function useRedemptionCount() {
+  return useQuery(redemptionCountQueryOptions());
+}

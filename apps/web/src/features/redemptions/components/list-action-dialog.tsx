@@ -1,0 +1,38 @@
+import type { RedemptionListItem } from '@gold/contract';
+import { useProductSymbol } from '@/lib/app-config';
+import { formatTokenAmount } from '@/lib/format';
+import { LIST_REJECT_REASON } from '../api/reject-redemption';
+import { ConfirmDialog } from './confirm-dialog';
+import type { ListAction } from './redemption-row-actions';
+
+interface ListActionDialogProps {
+  open: boolean;
+  /** The action asked for (kept while the dialog closes, so its text does not change as it fades). */
+  pending: { action: ListAction; row: RedemptionListItem } | null;
+  busy: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** Asks before the list's one-click approve or reject: a misclick on a row must not change a redemption. */
+export function ListActionDialog({ open, pending, busy, onConfirm, onCancel }: ListActionDialogProps) {
+  const product = useProductSymbol();
+  const row = pending?.row;
+  const what = row ? `${row.user.fullName}’s request for ${formatTokenAmount(row.total)} ${product}` : '';
+  const approving = pending?.action === 'approve';
+  return (
+    <ConfirmDialog
+      open={open && pending !== null}
+      title={row ? `${approving ? 'Approve' : 'Reject'} redemption ${row.id}?` : ''}
+      confirmLabel={approving ? 'Approve' : 'Reject'}
+      confirmColor={approving ? 'primary' : 'error'}
+      busy={busy}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    >
+      {approving
+        ? `${what} (PREPARATION) moves to ON_WEB2: fulfilled through the off-platform channel, without taking pieces from the vault. To hand pieces over at the counter, open the review page and check the customer's code instead.`
+        : `${what} is rejected with the reason “${LIST_REJECT_REASON}”; the tokens are due back to the customer. To record another reason, reject from the review page.`}
+    </ConfirmDialog>
+  );
+}

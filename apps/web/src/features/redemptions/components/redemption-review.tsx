@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '@/config/paths';
+import { isApiError } from '@/lib/api-client';
+import { useRedemption } from '../api/get-redemption';
+import { errorMessage } from '../lib/error-message';
+import { isOpen } from '../lib/redemption-status';
+import { ApprovalSection } from './approval-section';
+import { OtpCheckSection } from './otp-check-section';
+import { RedemptionSummary } from './redemption-summary';
+import { RejectionSection } from './rejection-section';
+import { ResetSection } from './reset-section';
+
+/**
+ * /redeem?id=: one redemption at the counter. OTP check and rejection while it is REQUESTED or
+ * PREPARATION; approval once the code was checked (here, or within the server's 10 minutes
+ * before a reload: the entity's otpStatus says so); reset when REJECTED or ON_WEB2.
+ */
+export function RedemptionReview({ id }: { id: number }) {
+  const redemption = useRedemption(id);
+  // The check done on this page; the server's own state covers a reload.
+  const [checkedHere, setCheckedHere] = useState<number | null>(null);
+  const data = redemption.data;
+  const open = data ? isOpen(data.status) : false;
+  const codeChecked = data ? data.otpStatus.verified || checkedHere === id : false;
+
+  return (
+    <Stack spacing={3}>
+      <Paper variant="outlined" component="section" aria-labelledby="redemption-heading" sx={{ p: { xs: 2, md: 3 } }}>
+        <Stack spacing={2}>
+          <Typography id="redemption-heading" variant="h2">
+            PHYSICAL GOLD REDEMPTION
+          </Typography>
+          {data ? (
+            <RedemptionSummary redemption={data} />
+          ) : redemption.isError && !isApiError(redemption.error, 401) ? (
+            <Alert
+              severity="error"
+              action={
+                <Button color="inherit" size="small" onClick={() => void redemption.refetch()}>
+                  Retry
+                </Button>
+              }
+            >
+              {errorMessage(redemption.error)}
+            </Alert>
+          ) : (
+            <Typography role="status">Loading...</Typography>
+          )}
+        </Stack>
+      </Paper>
+      {data && open ? (
+        <>
+          <OtpCheckSection redemption={data} onChecked={() => setCheckedHere(id)} onSent={() => setCheckedHere(null)} />
+          {codeChecked ? <ApprovalSection redemption={data} onApproved={() => setCheckedHere(null)} /> : null}
+          <RejectionSection redemption={data} />
+        </>
+      ) : null}
+      {data && (data.status === 'REJECTED' || data.status === 'ON_WEB2') ? <ResetSection redemption={data} /> : null}
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+        <Button component={RouterLink} to={paths.app.dashboard.getHref()} variant="outlined">
+          Back to Home
+        </Button>
+        {data ? (
+          <Link component={RouterLink} to={paths.app.redemptionDetail.getHref(id)}>
+            Details and history
+          </Link>
+        ) : null}
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,78 @@
+import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
+import HighlightOffIcon from '@mui/icons-material/HighlightOff';
+import HistoryIcon from '@mui/icons-material/History';
+import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import { Link as RouterLink } from 'react-router';
+import type { RedemptionListItem } from '@gold/contract';
+import { paths } from '@/config/paths';
+import { isOpen } from '../lib/redemption-status';
+
+export type ListAction = 'approve' | 'reject';
+
+interface RedemptionRowActionsProps {
+  row: RedemptionListItem;
+  tabIndex: 0 | -1;
+  /** Without it the row only links to the review and detail pages (Ratings). */
+  onAction?: (action: ListAction, row: RedemptionListItem) => void;
+}
+
+/** A row's actions: view (the review page), details and history, approve (PREPARATION only) and reject (REQUESTED or PREPARATION). */
+export function RedemptionRowActions({ row, tabIndex, onAction }: RedemptionRowActionsProps) {
+  return (
+    <Stack direction="row" sx={{ alignItems: 'center', height: '100%' }}>
+      <Tooltip title={`Review redemption ${row.id}`}>
+        <IconButton
+          component={RouterLink}
+          to={paths.app.redemptionReview.getHref(row.id)}
+          size="small"
+          color="primary"
+          tabIndex={tabIndex}
+          aria-label={`Review redemption ${row.id}`}
+        >
+          <VisibilityOutlinedIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      <Tooltip title={`Details and history of redemption ${row.id}`}>
+        <IconButton
+          component={RouterLink}
+          to={paths.app.redemptionDetail.getHref(row.id)}
+          size="small"
+          color="primary"
+          tabIndex={tabIndex}
+          aria-label={`Details of redemption ${row.id}`}
+        >
+          <HistoryIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      {onAction && row.status === 'PREPARATION' ? (
+        <Tooltip title={`Approve redemption ${row.id}`}>
+          <IconButton
+            size="small"
+            color="success"
+            tabIndex={tabIndex}
+            aria-label={`Approve redemption ${row.id}`}
+            onClick={() => onAction('approve', row)}
+          >
+            <CheckCircleOutlineIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      ) : null}
+      {onAction && isOpen(row.status) ? (
+        <Tooltip title={`Reject redemption ${row.id}`}>
+          <IconButton
+            size="small"
+            color="error"
+            tabIndex={tabIndex}
+            aria-label={`Reject redemption ${row.id}`}
+            onClick={() => onAction('reject', row)}
+          >
+            <HighlightOffIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      ) : null}
+    </Stack>
+  );
+}

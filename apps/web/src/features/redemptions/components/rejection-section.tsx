@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import type { RedemptionDetail } from '@gold/contract';
+import { TextInput } from '@/components/form/text-input';
+import { useNotify } from '@/components/ui/notifications/notifications-context';
+import { useRejectRedemption } from '../api/reject-redemption';
+import { reportOutcome } from '../lib/report-outcome';
+import { reasonProblem } from '../lib/validation';
+import { ReviewSection } from './review-section';
+
+/** Redemption Rejection: a required reason, then Reject. */
+export function RejectionSection({ redemption }: { redemption: RedemptionDetail }) {
+  const notify = useNotify();
+  const reject = useRejectRedemption();
+  const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const submit = () => {
+    const found = reasonProblem(reason);
+    setProblem(found);
+    if (found) return;
+    void reportOutcome(reject.mutateAsync({ id: redemption.id, reason: reason.trim() }), notify, 'Redemption Rejected Successfully', () =>
+      setReason(''),
+    );
+  };
+
+  return (
+    <ReviewSection id="rejection" title="Redemption Rejection">
+      <Stack
+        component="form"
+        noValidate
+        spacing={2}
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <TextInput
+          id="reject-reason"
+          label="Reason"
+          multiline
+          minRows={3}
+          fullWidth
+          value={reason}
+          onChange={(event) => {
+            setReason(event.target.value);
+            if (problem) setProblem(null);
+          }}
+          error={problem !== null}
+          helperText={problem ?? 'Recorded with the redemption and its history'}
+        />
+        <Button type="submit" variant="contained" color="error" loading={reject.isPending} sx={{ alignSelf: 'flex-start' }}>
+          Reject
+        </Button>
+      </Stack>
+    </ReviewSection>
+  );
+}

@@ -1,0 +1,133 @@
+import { act, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { listQuery, searchText } from '@gold/contract';
+import { currentUrl, renderInRouter } from '@/testing/render-app';
+import { useListUrlState, type ListUrlState } from './use-list-url-state';
+
+const orderQuery = listQuery({
+  sort: ['createdAt', 'name', 'status'],
+  defaultSort: 'createdAt',
+  defaultOrder: 'desc',
+  filters: { search: searchText.optional(), status: searchText.optional() },
+});
+
+/** Renders the hook on a page at `url`; `state()` is its latest answer. */
+function renderListState(url: string) {
+  let latest: ListUrlState<ReturnType<typeof orderQuery.parse>> | undefined;
+  function Probe() {
+    latest = useListUrlState(orderQuery);
+    return <output aria-label="query">{JSON.stringify(latest.query)}</output>;
+  }
+  const view = renderInRouter(<Probe />, { url });
+  return { ...view, state: () => latest! };
+}
+
+describe('useListUrlState', () => {
+  it('without parameters gives the first page, the default size and the resource’s default sort', () => {
+    const { state } = renderListState('/orders');
+    expect(state().query).toEqual({ limit: 10, page: 0, sort: 'createdAt', order: 'desc' });
+    expect(state().search).toBe('');
+    expect(state().sortFields).toEqual(['createdAt', 'name', 'status']);
+  });
+
+  it('reads a 1-based page, the size, sort, order and filters into the contract’s query (0-based page)', () => {
+    const { state } = renderListState('/orders?page=3&size=25&sort=name&order=asc&q=%20santo%20&status=OPEN');
+    expect(state().query).toEqual({ limit: 25, page: 2, sort: 'name', order: 'asc', search: 'santo', status: 'OPEN' });
+    expect(state().search).toBe('santo');
+    expect(state().page).toBe(2);
+  });
+
+  it.each([
+    ['page=0', { page: 0 }],
+    ['page=-2', { page: 0 }],
+    ['page=2.5', { page: 0 }],
+    ['page=abc', { page: 0 }],
+    ['page=99999999999', { page: 0 }],
+    ['size=50', { limit: 10 }],
+    ['size=1000', { limit: 10 }],
+    ['size=25abc', { limit: 10 }],
+    ['sort=password', { sort: 'createdAt' }],
+    ['sort=__proto__', { sort: 'createdAt' }],
+    ['order=sideways', { order: 'desc' }],
+    [`q=${'x'.repeat(101)}`, {}],
+    ['q=%20%20', {}],
+  ])('falls back to the default for an invalid %s', (param, expected) => {
+    const { state } = renderListState(`/orders?${param}`);
+    expect(state().query).toEqual({ limit: 10, page: 0, sort: 'createdAt', order: 'desc', ...expected });
+  });
+
+  it('writes a new page as a history entry, 1-based, leaving defaults out of the URL', () => {
+    const { state, router } = renderListState('/orders?tab=open');
+    act(() => state().setPagination({ page: 1, pageSize: 10 }));
+    expect(currentUrl(router)).toBe('/orders?tab=open&page=2');
+    expect(router.state.historyAction).toBe('PUSH');
+    expect(state().query).toMatchObject({ page: 1, limit: 10 });
+
+    act(() => state().setPagination({ page: 0, pageSize: 10 }));
+    expect(currentUrl(router)).toBe('/orders?tab=open');
+  });
+
+  it('keeps the first row shown when the page size changes', () => {
+    const { state, router } = renderListState('/orders?page=6');
+    act(() => state().setPagination({ page: 5, pageSize: 25 }));
+    // Rows 51-60 were shown: rows 51-75 are page 3 of 25.
+    expect(currentUrl(router)).toBe('/orders?page=3&size=25');
+    act(() => state().setPagination({ page: 2, pageSize: 10 }));
+    expect(currentUrl(router)).toBe('/orders?page=6');
+  });
+
+  it('goes back to the first page when the sort, the search or a filter changes', () => {
+    const { state, router } = renderListState('/orders?page=4');
+    act(() => state().setSort('name', 'asc'));
+    expect(currentUrl(router)).toBe('/orders?sort=name&order=asc');
+
+    act(() => state().setPagination({ page: 2, pageSize: 10 }));
+    act(() => state().setSearch('  santo '));
+    expect(currentUrl(router)).toBe('/orders?sort=name&order=asc&q=santo');
+
+    act(() => state().setPagination({ page: 2, pageSize: 10 }));
+    act(() => state().setFilter('status', 'OPEN'));
+    expect(currentUrl(router)).toBe('/orders?sort=name&order=asc&q=santo&status=OPEN');
+
+    act(() => state().setSearch(''));
+    act(() => state().setSort(null));
+    expect(currentUrl(router)).toBe('/orders?status=OPEN');
+  });
+
+  it('can replace the history entry instead of adding one (a correction, not a step)', () => {
+    const { state, router } = renderListState('/orders?page=40');
+    act(() => state().setPagination({ page: 2, pageSize: 10 }, { replace: true }));
+    expect(currentUrl(router)).toBe('/orders?page=3');
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('does not add a history entry for a change to what is already shown', () => {
+    const { state, router } = renderListState('/orders?page=2&junk=1');
+    act(() => state().setPagination({ page: 1, pageSize: 10 }));
+    act(() => state().setSort('createdAt', 'desc'));
+    expect(currentUrl(router)).toBe('/orders?page=2&junk=1');
+    expect(router.state.historyAction).toBe('POP');
+  });
+
+  it('builds a second change on the first even before the router has shown the first', () => {
+    const { state, router } = renderListState('/orders?page=5');
+    const before = state();
+    act(() => {
+      before.setSort('name', 'asc');
+      // What the grid does right after a sort, with the props of the render before it.
+      before.setPagination({ page: 0, pageSize: 10 });
+    });
+    expect(currentUrl(router)).toBe('/orders?sort=name&order=asc');
+  });
+
+  it('follows back and forward', async () => {
+    const { state, router } = renderListState('/orders');
+    act(() => state().setPagination({ page: 1, pageSize: 10 }));
+    act(() => state().setPagination({ page: 2, pageSize: 10 }));
+    await act(() => router.navigate(-1));
+    expect(state().page).toBe(1);
+    expect(JSON.parse(screen.getByLabelText('query').textContent!)).toMatchObject({ page: 1 });
+    await act(() => router.navigate(1));
+    expect(state().page).toBe(2);
+  });
+});

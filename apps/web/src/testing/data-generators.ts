@@ -1,0 +1,26 @@
+import type { UserListItem } from '@gold/contract';
+
+let nextUserId = 1;
+
+/** A customer as the user list shows it; each call a new id, name and e-mail unless given. */
+export function createUser(overrides: Partial<UserListItem> = {}): UserListItem {
+  const id = overrides.id ?? nextUserId++;
+  return {
+    id,
+    fullName: `Customer ${String(id).padStart(3, '0')}`,
+    email: `customer${id}@example.com`,
+    emailStatus: 'VERIFIED',
+    dob: '1990-05-17',
+    gender: id % 2 ? 'FEMALE' : 'MALE',
+    province: 'Jawa Barat',
+    ekycStatus: 'VERIFIED',
+    walletAddress: `0x${id.toString(16).padStart(40, 'a')}`,
+    createdAt: new Date(Date.UTC(2025, 0, 1) + id * 86_400_000).toISOString(),
+    ...overrides,
+  };
+}
+
+/** `count` customers with ids 1..count (registered one day apart, id 1 first). */
+export function createUsers(count: number, overrides: (index: number) => Partial<UserListItem> = () => ({})): UserListItem[] {
+  return Array.from({ length: count }, (_, index) => createUser({ id: index + 1, ...overrides(index) }));
+}

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { signedInAdmin, sessionResponse } from './auth';
+import { newPassword, passwordMismatchMessage, phoneNumberInput } from './admins';
+
+// ---------------------------------------------------------------------------------------------
+// Profile: GET/POST /account/profile, POST /account/password
+// ---------------------------------------------------------------------------------------------
+
+/** The signed-in admin's own account. */
+export const accountProfile = signedInAdmin.extend({
+  twoFactorEnabled: z.boolean(),
+  createdAt: z.string(),
+  lastSignInAt: z.string().nullable(),
+  passwordChangedAt: z.string(),
+});
+export type AccountProfile = z.infer<typeof accountProfile>;
+
+export const accountProfileResponse = z.object({ data: accountProfile });
+export type AccountProfileResponse = z.infer<typeof accountProfileResponse>;
+
+/** POST /account/profile: the phone number (checked and stored in E.164; empty or null removes it). */
+export const updateProfileBody = z.strictObject({ phoneNumber: phoneNumberInput.nullable() });
+export type UpdateProfileBody = z.input<typeof updateProfileBody>;
+
+/**
+ * POST /account/password: only with the right current password (a wrong one is 400 naming
+ * body.currentPassword, throttled like sign-in: 429 with Retry-After). Ends the admin's other sessions.
+ */
+export const changePasswordBody = z
+  .strictObject({
+    currentPassword: z.string().min(1, 'currentPassword is required').max(1024),
+    password: newPassword,
+    confirmPassword: z.string().max(1024),
+  })
+  .refine((body) => body.password === body.confirmPassword, { message: passwordMismatchMessage, path: ['confirmPassword'] });
+export type ChangePasswordBody = z.input<typeof changePasswordBody>;
+
+export const changePasswordResponse = z.object({ changed: z.literal(true), endedSessions: z.number().int().nonnegative() });
+export type ChangePasswordResponse = z.infer<typeof changePasswordResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// Two-factor sign-in (TOTP, RFC 6238: 6 digits, 30 s steps, SHA-1 as authenticator apps expect)
+// ---------------------------------------------------------------------------------------------
+
+/** A 6-digit code from the authenticator app. */
+export const totpCode = z.string().regex(/^\d{6}$/, 'code must be 6 digits');
+
+/** A code from the app (6 digits) or one of the recovery codes (`abcde-fghij`). */
+export const secondFactorCode = z
+  .string()
+  .trim()
+  .regex(/^(\d{6}|[A-Za-z0-9]{5}-?[A-Za-z0-9]{5})$/, 'code must be 6 digits or a recovery code');
+
+/** POST /account/two-factor/setup (and /admin/login/two-factor/setup): a new secret to scan; not active until confirmed with a code. */
+export const twoFactorSetupResponse = z.object({
+  /** Base32, for typing into the app by hand. */
+  secret: z.string(),
+  otpauthUri: z.string(),
+  /** The otpauth URI as a QR code, a data:image/png URL (allowed by the CSP's img-src). */
+  qrCodeDataUrl: z.string(),
+});
+export type TwoFactorSetupResponse = z.infer<typeof twoFactorSetupResponse>;
+
+/** POST /account/two-factor/enable: completes enrolment with a valid code from the app. */
+export const twoFactorEnableBody = z.strictObject({ code: totpCode });
+export type TwoFactorEnableBody = z.infer<typeof twoFactorEnableBody>;
+
+/** Ten one-use recovery codes, shown once (the server keeps only their hashes). */
+export const recoveryCodesResponse = z.object({ recoveryCodes: z.array(z.string()) });
+export type RecoveryCodesResponse = z.infer<typeof recoveryCodesResponse>;
+
+/**
+ * POST /admin/login when a second step is needed: no session yet, a short-lived token for it.
+ * `required`: send the app's code (or a recovery code) to POST /admin/login/two-factor.
+ * `enrol`: two-factor is mandatory and not set up: POST /admin/login/two-factor/setup, then /enable.
+ */
+export const twoFactorChallenge = z.object({
+  twoFactor: z.enum(['required', 'enrol']),
+  token: z.string(),
+  expiresAt: z.string(),
+});
+export type TwoFactorChallenge = z.infer<typeof twoFactorChallenge>;
+
+/** POST /admin/login answers the session (`{admin}`) or, with two-factor, a challenge. */
+export const loginResponse = z.union([sessionResponse, twoFactorChallenge]);
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+const challengeToken = z.string().min(20, 'token is not valid').max(100, 'token is not valid');
+
+/** POST /admin/login/two-factor: the challenge's token and a code (or recovery code); starts the session. */
+export const loginTwoFactorBody = z.strictObject({ token: challengeToken, code: secondFactorCode });
+export type LoginTwoFactorBody = z.infer<typeof loginTwoFactorBody>;
+
+/** POST /admin/login/two-factor/setup: enrolment forced at sign-in (REQUIRE_TWO_FACTOR). */
+export const loginTwoFactorSetupBody = z.strictObject({ token: challengeToken });
+export type LoginTwoFactorSetupBody = z.infer<typeof loginTwoFactorSetupBody>;
+
+/** POST /admin/login/two-factor/enable: completes forced enrolment and starts the session. */
+export const loginTwoFactorEnableBody = z.strictObject({ token: challengeToken, code: totpCode });
+export type LoginTwoFactorEnableBody = z.infer<typeof loginTwoFactorEnableBody>;
+
+export const loginTwoFactorEnableResponse = sessionResponse.extend({ recoveryCodes: z.array(z.string()) });
+export type LoginTwoFactorEnableResponse = z.infer<typeof loginTwoFactorEnableResponse>;

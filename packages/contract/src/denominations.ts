@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { redemptionStatuses } from './enums';
+import { pageOf } from './list';
+import { bodyId } from './redemptions';
+
+/**
+ * A physical gold denomination of the vault (spec section 3) with its stock figures, counted in
+ * the database: `amount` is every piece ever put in the vault, `redeemed` the pieces of REDEEMED
+ * redemptions, `available` = amount - redeemed (the spec's formula), `reserved` the pieces asked
+ * for by open (REQUESTED and PREPARATION) redemptions.
+ */
+export const denomination = z.object({
+  id: z.number().int().positive(),
+  /** Grams a piece. */
+  denom: z.number().int().positive(),
+  /** Stock: every piece ever put in the vault. */
+  amount: z.number().int().nonnegative(),
+  redeemable: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  redeemed: z.number().int().nonnegative(),
+  reserved: z.number().int().nonnegative(),
+  available: z.number().int(),
+  /**
+   * The spec's field, aggregated: one entry per redemption status holding pieces of this
+   * denomination, with the number of pieces (not one entry per redemption).
+   */
+  physicalGoldRedeems: z.array(
+    z.object({ amount: z.number().int().nonnegative(), redeem: z.object({ status: z.enum(redemptionStatuses) }) }),
+  ),
+});
+export type Denomination = z.infer<typeof denomination>;
+
+/** GET /admin/denoms: every denomination, largest first; `total` is the 'Recorded Denoms' count. */
+export const denominationListResponse = pageOf(denomination);
+export type DenominationListResponse = z.infer<typeof denominationListResponse>;
+
+/** POST /admin/physicalgold/add: a new denom creates it with this stock; an existing one gets the pieces added. */
+export const addPhysicalGoldBody = z.strictObject({
+  denom: z
+    .number()
+    .int('denom must be a whole number of grams')
+    .positive('denom must be a positive number of grams')
+    .max(100_000, 'denom must be at most 100000 grams'),
+  amount: z.number().int('amount must be a whole number').positive('amount must be positive').max(100_000, 'amount must be at most 100000'),
+});
+export type AddPhysicalGoldBody = z.infer<typeof addPhysicalGoldBody>;
+
+export const addPhysicalGoldResults = ['Denom added', 'Amount added'] as const;
+export type AddPhysicalGoldResult = (typeof addPhysicalGoldResults)[number];
+
+/** 201 with 'Denom added' for a new denom, 200 with 'Amount added' for an existing one. */
+export const addPhysicalGoldResponse = z.object({ result: z.enum(addPhysicalGoldResults), denomination });
+export type AddPhysicalGoldResponse = z.infer<typeof addPhysicalGoldResponse>;
+
+/** POST /admin/physicalgold/setredeemable: whether customers may ask for this denomination. */
+export const setRedeemableBody = z.strictObject({ id: bodyId, redeemable: z.boolean() });
+export type SetRedeemableBody = z.infer<typeof setRedeemableBody>;
+
+export const setRedeemableResponse = denomination;
