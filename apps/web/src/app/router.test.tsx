@@ -1,17 +1,23 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { redemptionListQuery, userListQuery } from '@gold/contract';
+import { redemptionListQuery } from '@gold/contract';
 import { errorBody, failWith, jsonResponse, stubFetch, type Handlers } from '@/testing/http';
 import { countAnswer, listServer } from '@/testing/list-server';
 import { renderApp, renderSignedIn, testAdmin } from '@/testing/render-app';
+import { accountScreenHandlers } from './routes/app/account/screen-handlers';
+import { adminScreenHandlers } from './routes/app/admins/screen-handlers';
+import { transactionScreenHandlers } from './routes/app/transactions/screen-handlers';
+import { userScreenHandlers } from './routes/app/users/screen-handlers';
 
 const appConfig = () => jsonResponse(200, { productSymbol: 'XAUT', chainId: 137 });
 /** The whole console at `url`, `testAdmin` signed in, the product named XAUT by the server. */
 const signedInAt = (url: string, handlers?: Handlers) => renderSignedIn(url, handlers, { productSymbol: 'XAUT' });
-/** The calls of screens that show their content (the others show an empty state so far): no rows. */
+/** The calls of every screen, answering no rows (each screen folder keeps its own in screen-handlers.ts). */
 const emptyScreens: Handlers = {
-  'GET /admin/list/users': listServer(userListQuery, []),
-  'GET /admin/count/users': countAnswer(0),
+  ...userScreenHandlers,
+  ...transactionScreenHandlers,
+  ...adminScreenHandlers,
+  ...accountScreenHandlers,
   // Redemptions, the vault, the limit, the dashboard's price (issue 7): nothing recorded yet.
   'GET /admin/list/redeems': listServer(redemptionListQuery, []),
   'GET /admin/count/redeems': countAnswer(0),
