@@ -83,19 +83,23 @@ export type AdminDetailResponse = z.infer<typeof adminDetailResponse>;
 // Add, edit, delete
 // ---------------------------------------------------------------------------------------------
 
-/** POST /admin/add (201): the role is always Administrator; `status` defaults to Activated. */
+/** POST /admin/add (201), the spec's body {fullname, email, phoneNumber, password, status}: the role is always Administrator; `status` defaults to Activated. */
 export const addAdminBody = z
   .strictObject({
     fullname: plainText('fullname', { min: 1, max: 100 }),
     email: emailAddress,
     phoneNumber: phoneNumberInput.nullable().optional(),
     password: newPassword,
-    confirmPassword: z.string().max(1024),
+    /** The form's second entry of the password; the spec's body has none, so it may be left out (when sent, it must match). */
+    confirmPassword: z.string().max(1024).optional(),
     status: z.enum(adminStatuses).default('Activated'),
     /** Accepted for the disabled role field of the form; the only value is Administrator. */
     role: z.enum(adminRoles).optional(),
   })
-  .refine((body) => body.password === body.confirmPassword, { message: passwordMismatchMessage, path: ['confirmPassword'] });
+  .refine((body) => body.confirmPassword === undefined || body.password === body.confirmPassword, {
+    message: passwordMismatchMessage,
+    path: ['confirmPassword'],
+  });
 export type AddAdminBody = z.input<typeof addAdminBody>;
 
 /**

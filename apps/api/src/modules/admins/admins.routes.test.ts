@@ -70,6 +70,14 @@ describeEachEngine('admins', (t) => {
     await signInCookie(t().app, { email: 'BAMBANG@example.com', password: strongPassword });
   });
 
+  it("adds an admin from the spec's body {fullname, email, phoneNumber, password, status}, without confirmPassword", async () => {
+    const { confirmPassword: _confirm, ...specBody } = newAdmin;
+    const response = await add({ ...specBody, email: 'spec.body@example.com' });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().data[0]).toMatchObject({ email: 'spec.body@example.com', status: 'Activated', role: 'Administrator' });
+    await signInCookie(t().app, { email: 'spec.body@example.com', password: strongPassword });
+  });
+
   it('refuses a taken e-mail regardless of case with 409 naming it, writing nothing', async () => {
     const before = await adminCount();
     const response = await add({ ...newAdmin, email: 'Bambang@Example.COM' });

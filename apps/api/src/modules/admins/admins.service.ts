@@ -45,8 +45,10 @@ export async function getAdmin(db: Database, id: number): Promise<AdminDetail> {
 
 /** Add Admin: role Administrator, e-mail unique regardless of case, phone in E.164, password by the policy. */
 export async function addAdmin(db: Database, actor: Actor, body: AddAdminBody): Promise<AdminDetail> {
-  // The contract already compared the passwords; repeated here so no caller can skip it.
-  if (body.password !== body.confirmPassword) throw badRequest('body.confirmPassword: Password is Not Match');
+  // The contract already compared the passwords (when both were sent); repeated here so no caller can skip it.
+  if (body.confirmPassword !== undefined && body.password !== body.confirmPassword) {
+    throw badRequest('body.confirmPassword: Password is Not Match');
+  }
   const phoneNumber = normalisePhoneNumber(body.phoneNumber, 'body.phoneNumber');
   checkPasswordPolicy(body.password, [body.fullname, body.email]);
   if (await findAdminByEmail(db, body.email)) throw emailTaken(body.email);
