@@ -1,0 +1,30 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { transactionListQuery, userListQuery } from '@gold/contract';
+import { renderInRouter } from '@/testing/render-app';
+import { CsvExportButton, csvExportHref } from './csv-export-button';
+
+describe('CsvExportButton', () => {
+  it('links to the export with the list’s sort and filters from the URL, without page or size', async () => {
+    renderInRouter(<CsvExportButton resource="transactions" schema={transactionListQuery} />, {
+      url: '/transaction-list?page=3&size=25&sort=amount&order=asc&q=0xAB12&type=MINT',
+    });
+    const link = await screen.findByRole('link', { name: 'Export CSV of the rows that match the filter' });
+    expect(link.hasAttribute('download')).toBe(true);
+    const href = new URL(link.getAttribute('href')!, 'http://localhost');
+    expect(href.pathname).toBe('/api/admin/export/transactions.csv');
+    expect(Object.fromEntries(href.searchParams)).toEqual({ sort: 'amount', order: 'asc', search: '0xab12', type: 'MINT' });
+  });
+
+  it('exports every row in the default order when the list has no filter', async () => {
+    renderInRouter(<CsvExportButton resource="users" schema={userListQuery} />, { url: '/user-list?page=2' });
+    const link = await screen.findByRole('link', { name: 'Export CSV of every row' });
+    expect(link.getAttribute('href')).toBe('/api/admin/export/users.csv?sort=createdAt&order=desc');
+  });
+
+  it('leaves out empty values', () => {
+    expect(csvExportHref('orders', { sort: 'date', order: 'desc', search: '', limit: 10, page: 0 })).toBe(
+      '/api/admin/export/orders.csv?sort=date&order=desc',
+    );
+  });
+});

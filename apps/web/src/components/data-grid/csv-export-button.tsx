@@ -1,0 +1,56 @@
+import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
+import Button from '@mui/material/Button';
+import { useListUrlState, type ListQuerySchema } from '@/hooks/use-list-url-state';
+import { API_BASE_URL } from '@/lib/api-client';
+
+/** The lists the API exports: `GET /api/admin/export/<resource>.csv`. */
+export type CsvExportResource = 'users' | 'transactions' | 'orders';
+
+interface ExportableQuery {
+  limit?: number;
+  page?: number;
+  sort: string;
+  order: 'asc' | 'desc';
+}
+
+/**
+ * The export address of a list for the query the table shows: the same sort, order and
+ * filters, without `limit` and `page` (the export holds every row the filters select).
+ */
+export function csvExportHref(resource: CsvExportResource, query: ExportableQuery & Record<string, unknown>): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (name === 'limit' || name === 'page' || value === undefined || value === null || value === '') continue;
+    params.set(name, String(value));
+  }
+  return `${API_BASE_URL}/admin/export/${resource}.csv?${params.toString()}`;
+}
+
+interface CsvExportButtonProps<Query extends ExportableQuery> {
+  resource: CsvExportResource;
+  /** The list's contract query (`userListQuery`, ...): the button follows the list's state in the URL. */
+  schema: ListQuerySchema<Query>;
+}
+
+/**
+ * 'Export CSV' above a list: a plain download link, so the browser streams the server's file to
+ * disk (nothing of it is held in the page) and sends the session cookie as for every API call.
+ * The server names the file (`transactions-2026-11-23.csv`).
+ */
+export function CsvExportButton<Query extends ExportableQuery>({ resource, schema }: CsvExportButtonProps<Query>) {
+  const list = useListUrlState(schema);
+  const filtered = Object.keys(list.filters).length > 0;
+  return (
+    <Button
+      component="a"
+      href={csvExportHref(resource, list.query as Query & Record<string, unknown>)}
+      download
+      variant="outlined"
+      startIcon={<FileDownloadOutlinedIcon />}
+      aria-label={filtered ? 'Export CSV of the rows that match the filter' : 'Export CSV of every row'}
+      sx={{ alignSelf: { xs: 'stretch', sm: 'flex-start' }, whiteSpace: 'nowrap' }}
+    >
+      Export CSV
+    </Button>
+  );
+}
