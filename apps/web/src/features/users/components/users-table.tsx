@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
@@ -7,15 +8,19 @@ import { userListQuery, type UserListItem } from '@gold/contract';
 import { ServerDataGrid } from '@/components/data-grid/server-data-grid';
 import { paths } from '@/config/paths';
 import { useListUrlState } from '@/hooks/use-list-url-state';
-import { formatDate, MISSING, orDash } from '@/lib/format';
+import { useProductSymbol } from '@/lib/app-config';
+import { formatDate, orDash } from '@/lib/format';
+import { useBalances } from '../api/get-balances';
 import { useUsers } from '../api/get-users';
+import { genderLabel } from '../lib/gender';
+import { walletsToRead } from '../lib/wallets';
+import { BalanceCell } from './balance-cell';
+import { BalancesContext } from './balances-context';
 import { KycStatusChip } from './kyc-status-chip';
 import { WalletAddress } from './wallet-address';
 
-const genderLabels: Record<string, string> = { MALE: 'Male', FEMALE: 'Female' };
-
 /** The spec's columns; the grid makes those in the contract's sort whitelist sortable. */
-const columns: GridColDef<UserListItem>[] = [
+const columns = (product: string): GridColDef<UserListItem>[] => [
   { field: 'fullName', headerName: 'Fullname', flex: 1, minWidth: 125 },
   { field: 'email', headerName: 'Email', flex: 1.3, minWidth: 140 },
   { field: 'dob', headerName: 'Date of Birth', width: 106, valueFormatter: (value: string | null) => formatDate(value) },
@@ -23,7 +28,7 @@ const columns: GridColDef<UserListItem>[] = [
     field: 'gender',
     headerName: 'Gender',
     width: 76,
-    valueFormatter: (value: string | null) => (value ? (genderLabels[value] ?? value) : MISSING),
+    valueFormatter: (value: string | null) => genderLabel(value),
   },
   { field: 'province', headerName: 'Province', width: 120, valueFormatter: (value: string | null) => orDash(value) },
   {
@@ -31,6 +36,24 @@ const columns: GridColDef<UserListItem>[] = [
     headerName: 'Wallet Address',
     width: 200,
     renderCell: ({ row, tabIndex }) => <WalletAddress address={row.walletAddress} tabIndex={tabIndex} />,
+  },
+  {
+    field: 'tokenBalance',
+    headerName: product,
+    width: 104,
+    align: 'right',
+    headerAlign: 'right',
+    renderCell: ({ row, tabIndex }) => (
+      <BalanceCell address={row.walletAddress} kind="token" label={`${product} balance`} tabIndex={tabIndex} />
+    ),
+  },
+  {
+    field: 'polBalance',
+    headerName: 'POL',
+    width: 90,
+    align: 'right',
+    headerAlign: 'right',
+    renderCell: ({ row, tabIndex }) => <BalanceCell address={row.walletAddress} kind="native" label="POL balance" tabIndex={tabIndex} />,
   },
   { field: 'ekycStatus', headerName: 'KYC Status', width: 104, renderCell: ({ row }) => <KycStatusChip status={row.ekycStatus} /> },
   {
@@ -61,20 +84,31 @@ const columns: GridColDef<UserListItem>[] = [
   },
 ];
 
-/** /user-list's table: customers paged, sorted and searched (name or e-mail) on the server. */
+/**
+ * /user-list's table: customers paged, sorted and searched (name or e-mail) on the server, and the
+ * {product} and POL balances of the page's wallets read in one call.
+ */
 export function UsersTable() {
+  const product = useProductSymbol();
   const list = useListUrlState(userListQuery);
   const users = useUsers(list.query);
+  const gridColumns = useMemo(() => columns(product), [product]);
+  // The rows shown: while the next page loads they are the previous page's, whose balances are cached.
+  const rows = users.data?.data;
+  const wallets = useMemo(() => walletsToRead(rows?.map((row) => row.walletAddress) ?? []), [rows]);
+  const balances = useBalances(wallets);
   return (
-    <ServerDataGrid
-      label="Users"
-      columns={columns}
-      list={list}
-      result={users}
-      searchLabel="Search user"
-      searchPlaceholder="Name or e-mail"
-      noun={{ one: 'user', other: 'users' }}
-      errorTitle="Error fetching users"
-    />
+    <BalancesContext value={balances}>
+      <ServerDataGrid
+        label="Users"
+        columns={gridColumns}
+        list={list}
+        result={users}
+        searchLabel="Search user"
+        searchPlaceholder="Name or e-mail"
+        noun={{ one: 'user', other: 'users' }}
+        errorTitle="Error fetching users"
+      />
+    </BalancesContext>
   );
 }

@@ -6,8 +6,11 @@ import Typography from '@mui/material/Typography';
 import { useNotify } from '@/components/ui/notifications/notifications-context';
 import { MISSING, shorten } from '@/lib/format';
 
-/** A wallet address shortened to 20 characters (the whole one on hover) with a copy button. */
-export function WalletAddress({ address, tabIndex }: { address: string | null; tabIndex?: 0 | -1 }) {
+/**
+ * A wallet address shortened to 20 characters (the whole one on hover) with a copy button;
+ * `full` shows it whole (the detail page).
+ */
+export function WalletAddress({ address, tabIndex, full = false }: { address: string | null; tabIndex?: 0 | -1; full?: boolean }) {
   const notify = useNotify();
   if (!address) return <>{MISSING}</>;
 
@@ -22,11 +25,17 @@ export function WalletAddress({ address, tabIndex }: { address: string | null; t
 
   return (
     <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', minWidth: 0, height: '100%' }}>
-      <Tooltip title={address}>
-        <Typography variant="body2" component="span" sx={{ fontFamily: 'ui-monospace, monospace', fontSize: '0.75rem' }}>
-          {shorten(address)}
+      {full ? (
+        <Typography variant="body2" component="span" sx={{ fontFamily: 'ui-monospace, monospace', overflowWrap: 'anywhere' }}>
+          {address}
         </Typography>
-      </Tooltip>
+      ) : (
+        <Tooltip title={address}>
+          <Typography variant="body2" component="span" sx={{ fontFamily: 'ui-monospace, monospace', fontSize: '0.75rem' }}>
+            {shorten(address)}
+          </Typography>
+        </Tooltip>
+      )}
       <IconButton size="small" aria-label="copy wallet address" onClick={copy} tabIndex={tabIndex}>
         <ContentCopyIcon fontSize="inherit" />
       </IconButton>

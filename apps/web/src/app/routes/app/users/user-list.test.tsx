@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { userListQuery } from '@gold/contract';
+import { balancesServer } from '@/testing/balances-server';
 import { createUser, createUsers } from '@/testing/data-generators';
 import { failWith, heldAnswer, inTurn } from '@/testing/http';
 import { countAnswer, listServer } from '@/testing/list-server';
@@ -12,12 +13,14 @@ const usersGrid = () => screen.getByRole('grid', { name: 'Users' });
 /** The shown rows' cells of one column (plain DOM queries: role queries are slow on a grid). */
 const column = (field: string) =>
   Array.from(usersGrid().querySelectorAll(`[role="row"][data-id] [data-field="${field}"]`), (cell) => cell.textContent);
+/** The balances call answering zero for every wallet (tests about other columns). */
+const noBalances = () => ({ 'GET /admin/balances': balancesServer() });
 const countCard = () => screen.getByRole('region', { name: 'Registered Users' });
 
 describe('/user-list', { timeout: 20_000 }, () => {
   it('shows the Registered Users count and the newest customers first, 10 to a page', async () => {
     const users = usersServer();
-    renderSignedIn('/user-list', { 'GET /admin/list/users': users, 'GET /admin/count/users': countAnswer(1_234_567) });
+    renderSignedIn('/user-list', { 'GET /admin/list/users': users, 'GET /admin/count/users': countAnswer(1_234_567), ...noBalances() });
     expect(await screen.findByRole('heading', { level: 1, name: 'User List' })).toBeTruthy();
     await waitFor(() => expect(column('fullName')).toHaveLength(10));
     expect(within(countCard()).getByText('1.234.567')).toBeTruthy();
@@ -35,6 +38,8 @@ describe('/user-list', { timeout: 20_000 }, () => {
       ['Gender', 'none'],
       ['Province', 'none'],
       ['Wallet Address', 'not sortable'],
+      ['GIDR', 'not sortable'],
+      ['POL', 'not sortable'],
       ['KYC Status', 'none'],
       ['Registered', 'descending'],
       ['Detail', 'not sortable'],
@@ -48,7 +53,7 @@ describe('/user-list', { timeout: 20_000 }, () => {
       createUser({ id: 9, ekycStatus: 'REJECTED' }),
       createUser({ id: 10, ekycStatus: 'UNVERIFIED', createdAt: '2025-02-28T20:30:00Z' }),
     ];
-    renderSignedIn('/user-list', { 'GET /admin/list/users': usersServer(rows), 'GET /admin/count/users': countAnswer(4) });
+    renderSignedIn('/user-list', { 'GET /admin/list/users': usersServer(rows), 'GET /admin/count/users': countAnswer(4), ...noBalances() });
     await waitFor(() => expect(column('fullName')).toHaveLength(4));
 
     const row = (id: number) => usersGrid().querySelector(`[role="row"][data-id="${id}"]`) as HTMLElement;
@@ -73,7 +78,11 @@ describe('/user-list', { timeout: 20_000 }, () => {
       createUser({ id: 3, fullName: 'Rina Wijaya', email: 'rina@example.com' }),
     ];
     const users = usersServer(rows);
-    const { router } = renderSignedIn('/user-list', { 'GET /admin/list/users': users, 'GET /admin/count/users': countAnswer(3) });
+    const { router } = renderSignedIn('/user-list', {
+      'GET /admin/list/users': users,
+      'GET /admin/count/users': countAnswer(3),
+      ...noBalances(),
+    });
     await waitFor(() => expect(column('fullName')).toHaveLength(3));
 
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search user' }), { target: { value: 'SANTO' } });
@@ -90,6 +99,7 @@ describe('/user-list', { timeout: 20_000 }, () => {
     const { router } = renderSignedIn('/user-list?page=3', {
       'GET /admin/list/users': users,
       'GET /admin/count/users': countAnswer(34),
+      ...noBalances(),
     });
     await waitFor(() => expect(column('fullName')).toHaveLength(10));
     fireEvent.click(within(usersGrid()).getByText('Email'));
@@ -105,6 +115,7 @@ describe('/user-list', { timeout: 20_000 }, () => {
     renderSignedIn('/user-list', {
       'GET /admin/list/users': inTurn(failWith(500, 'The database did not answer in time'), users),
       'GET /admin/count/users': countAnswer(34),
+      ...noBalances(),
     });
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Error fetching users');
@@ -117,6 +128,7 @@ describe('/user-list', { timeout: 20_000 }, () => {
     renderSignedIn('/user-list', {
       'GET /admin/list/users': usersServer(),
       'GET /admin/count/users': inTurn(failWith(503, 'Database unavailable'), countAnswer(34)),
+      ...noBalances(),
     });
     const card = await screen.findByRole('region', { name: 'Registered Users' });
     expect(await within(card).findByText('Database unavailable')).toBeTruthy();
@@ -139,10 +151,93 @@ describe('/user-list', { timeout: 20_000 }, () => {
     const writeText = vi.fn(async () => undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     const rows = [createUser({ id: 5, walletAddress: '0x1234567890abcdef1234567890abcdef12345678' })];
-    renderSignedIn('/user-list', { 'GET /admin/list/users': usersServer(rows), 'GET /admin/count/users': countAnswer(1) });
+    renderSignedIn('/user-list', { 'GET /admin/list/users': usersServer(rows), 'GET /admin/count/users': countAnswer(1), ...noBalances() });
     await waitFor(() => expect(column('fullName')).toHaveLength(1));
     fireEvent.click(within(usersGrid()).getByRole('button', { name: 'copy wallet address' }));
     expect(writeText).toHaveBeenCalledWith('0x1234567890abcdef1234567890abcdef12345678');
     expect(await screen.findByText('Wallet address copied')).toBeTruthy();
+  });
+
+  describe('balances', () => {
+    /** Customers 1-12, each with a wallet of its own; the newest (12) first. */
+    const walletOf = (id: number) => `0x${id.toString(16).padStart(40, 'b')}`;
+    const balanceCells = (field: 'tokenBalance' | 'polBalance') => column(field);
+    const cellsIn = (field: string, selector: string) =>
+      usersGrid().querySelectorAll(`[role="row"][data-id] [data-field="${field}"] ${selector}`).length;
+
+    it('shows each page’s {product} and POL balances from one call for its wallets, a spinner in each cell until it answers', async () => {
+      const rows = createUsers(12, (index) => ({
+        walletAddress:
+          index === 9
+            ? null
+            : walletOf(index + 1)
+                .toUpperCase()
+                .replace('0X', '0x'),
+      }));
+      const balances = balancesServer({
+        [walletOf(12)]: { token: '1234.567', native: '0.5' },
+        [walletOf(11)]: { token: '0.004', native: '12' },
+      });
+      const held = heldAnswer(balances);
+      const { router } = renderSignedIn('/user-list', {
+        'GET /admin/list/users': usersServer(rows),
+        'GET /admin/count/users': countAnswer(12),
+        'GET /admin/balances': inTurn(held.handler, balances),
+      });
+      await waitFor(() => expect(column('fullName')).toHaveLength(10));
+      // Customer 10 has no wallet: a dash at once; the 9 others wait for the balances.
+      await waitFor(() => expect(cellsIn('tokenBalance', '[role="progressbar"][aria-label="Loading GIDR balance"]')).toBe(9));
+      expect(cellsIn('polBalance', '[role="progressbar"][aria-label="Loading POL balance"]')).toBe(9);
+      held.release();
+      await waitFor(() => expect(balanceCells('tokenBalance').slice(0, 4)).toEqual(['1.234,57', '0,00', '-', '0,00']));
+      expect(balanceCells('polBalance').slice(0, 4)).toEqual(['0,50', '12,00', '-', '0,00']);
+      // One call for the page: its wallets in lower case, the one without a wallet left out.
+      expect(balances.requests).toEqual([[12, 11, 9, 8, 7, 6, 5, 4, 3].map(walletOf)]);
+
+      fireEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
+      await waitFor(() => expect(column('fullName')).toEqual(['Customer 002', 'Customer 001']));
+      await waitFor(() => expect(balanceCells('tokenBalance')).toEqual(['0,00', '0,00']));
+      expect(balances.requests.at(-1)).toEqual([walletOf(2), walletOf(1)]);
+
+      // Back to the first page within the cache's life: its balances show again without a call.
+      router.navigate(-1);
+      await waitFor(() => expect(column('fullName')).toHaveLength(10));
+      expect(balanceCells('tokenBalance').slice(0, 2)).toEqual(['1.234,57', '0,00']);
+      expect(balances.requests).toHaveLength(2);
+    });
+
+    it('shows a dash and a labelled retry in each cell when the chain cannot be read; retry reads the page again', async () => {
+      const rows = createUsers(3, (index) => ({ walletAddress: walletOf(index + 1) }));
+      const balances = balancesServer({ [walletOf(3)]: { token: '10', native: '0.25' } });
+      renderSignedIn('/user-list', {
+        'GET /admin/list/users': usersServer(rows),
+        'GET /admin/count/users': countAnswer(3),
+        'GET /admin/balances': inTurn(failWith(503, 'Balances could not be read from the chain: no answer'), balances),
+      });
+      await waitFor(() => expect(cellsIn('tokenBalance', 'button[aria-label="Retry reading the GIDR balance"]')).toBe(3));
+      expect(cellsIn('polBalance', 'button[aria-label="Retry reading the POL balance"]')).toBe(3);
+      expect(balanceCells('tokenBalance')).toEqual(['-', '-', '-']);
+      // The rest of the page is untouched.
+      expect(column('fullName')).toEqual(['Customer 003', 'Customer 002', 'Customer 001']);
+
+      const retry = usersGrid().querySelector<HTMLButtonElement>('button[aria-label="Retry reading the POL balance"]')!;
+      expect(retry.tagName).toBe('BUTTON');
+      fireEvent.click(retry);
+      await waitFor(() => expect(balanceCells('tokenBalance')).toEqual(['10,00', '0,00', '0,00']));
+      expect(balanceCells('polBalance')).toEqual(['0,25', '0,00', '0,00']);
+      expect(balances.requests).toHaveLength(1);
+    });
+
+    it('asks for no balances for a page without valid wallets, and shows dashes', async () => {
+      const rows = [createUser({ id: 1, walletAddress: null }), createUser({ id: 2, walletAddress: 'not-a-wallet' })];
+      const { calls } = renderSignedIn('/user-list', {
+        'GET /admin/list/users': usersServer(rows),
+        'GET /admin/count/users': countAnswer(2),
+      });
+      await waitFor(() => expect(column('fullName')).toHaveLength(2));
+      expect(balanceCells('tokenBalance')).toEqual(['-', '-']);
+      expect(balanceCells('polBalance')).toEqual(['-', '-']);
+      expect(calls.filter((call) => call.url.includes('/admin/balances'))).toEqual([]);
+    });
   });
 });
