@@ -1,13 +1,68 @@
+import { useQueryClient } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import Typography from '@mui/material/Typography';
 import { ContentLayout } from '@/components/layouts/content-layout';
-import { EmptyState } from '@/components/ui/empty-state';
+import { profileQueryKey, useProfile } from '@/features/account/api/get-profile';
+import { PasswordForm } from '@/features/account/components/password-form';
+import { PhoneForm } from '@/features/account/components/phone-form';
+import { ProfileDetails } from '@/features/account/components/profile-details';
+import { ProfileSection } from '@/features/account/components/profile-section';
+import { TwoFactorSection } from '@/features/auth/components/two-factor-section';
 import { usePageTitle } from '@/app/route-handle';
 
-/** /profile: the signed-in admin's own account. */
+/** /profile: the signed-in admin's own account: details, phone, password and two-factor sign-in. */
 export function ProfileRoute() {
   const title = usePageTitle();
-  return (
-    <ContentLayout title={title}>
-      <EmptyState />
-    </ContentLayout>
-  );
+  const queryClient = useQueryClient();
+  const profile = useProfile();
+
+  let body;
+  if (profile.isPending)
+    body = (
+      <Typography role="status" color="text.secondary">
+        Loading...
+      </Typography>
+    );
+  else if (profile.isError)
+    body = (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void profile.refetch()}>
+            Retry
+          </Button>
+        }
+      >
+        {profile.error.message}
+      </Alert>
+    );
+  else
+    body = (
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, lg: 6 }} sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
+          <ProfileSection id="profile-account" title="Account">
+            <ProfileDetails profile={profile.data} />
+          </ProfileSection>
+          <ProfileSection id="profile-phone-number" title="Phone Number">
+            <PhoneForm key={profile.data.phoneNumber ?? ''} profile={profile.data} />
+          </ProfileSection>
+          <ProfileSection id="profile-password" title="Password">
+            <PasswordForm />
+          </ProfileSection>
+        </Grid>
+        <Grid size={{ xs: 12, lg: 6 }}>
+          <ProfileSection id="profile-two-factor" title="Two-Factor Sign-In">
+            <TwoFactorSection
+              enabled={profile.data.twoFactorEnabled}
+              account={profile.data.email}
+              onEnabled={() => void queryClient.invalidateQueries({ queryKey: profileQueryKey })}
+            />
+          </ProfileSection>
+        </Grid>
+      </Grid>
+    );
+
+  return <ContentLayout title={title}>{body}</ContentLayout>;
 }

@@ -75,4 +75,22 @@ describe('sign-in page', () => {
     renderApp('/');
     expect(await screen.findByRole('button', { name: 'Sign In' })).toBeTruthy();
   });
+
+  it('asks for the second factor before going on to the redirect path', async () => {
+    stubFetch({
+      'GET /app-config': appConfig,
+      'POST /admin/login': () => jsonResponse(200, { twoFactor: 'required', token: 't'.repeat(43), expiresAt: '2026-11-23T12:00:00.000Z' }),
+      'POST /admin/login/two-factor': () => jsonResponse(200, { admin: testAdmin }),
+      'GET /account/session': () => jsonResponse(200, { admin: testAdmin }),
+    });
+    const { router } = renderApp('/?redirect=%2Fratings');
+    await screen.findByRole('button', { name: 'Sign In' });
+    signIn();
+    const code = await screen.findByLabelText('Authentication code', {}, { timeout: 10_000 });
+    expect(router.state.location.pathname).toBe('/');
+    fireEvent.change(code, { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ratings' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/ratings');
+  });
 });

@@ -1,30 +1,34 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { LoginBody, SessionResponse } from '@gold/contract';
+import { useMutation } from '@tanstack/react-query';
+import type { LoginBody, LoginResponse, TwoFactorChallenge } from '@gold/contract';
 import { api } from '@/lib/api-client';
-import { setSessionHint } from '@/lib/session-hint';
-import { clearSessionData } from '../lib/clear-session-data';
 import { loadContract } from '../lib/load-contract';
-import { sessionQueryKey } from './get-session';
+import { useStartSession, type SessionStarted } from './start-session';
 
-/** POST /admin/login: sets the session cookie. A 401 here means wrong credentials, not an expired session. */
-export async function loginWithEmailAndPassword(body: LoginBody): Promise<SessionResponse> {
-  const [{ sessionResponse }, answer] = await Promise.all([
+/**
+ * POST /admin/login: sets the session cookie, or, when the admin has two-factor sign-in (or must
+ * enrol), answers a short-lived token for the second step instead. A 401 here means wrong
+ * credentials, not an expired session.
+ */
+export async function loginWithEmailAndPassword(body: LoginBody): Promise<LoginResponse> {
+  const [{ loginResponse }, answer] = await Promise.all([
     loadContract(),
     api.post('/admin/login', body, { redirectOnUnauthorized: false }),
   ]);
-  return sessionResponse.parse(answer);
+  return loginResponse.parse(answer);
 }
 
-export function useLogin({ onSuccess }: { onSuccess?: (session: SessionResponse) => void } = {}) {
-  const queryClient = useQueryClient();
+export const isChallenge = (answer: LoginResponse): answer is TwoFactorChallenge => 'twoFactor' in answer;
+
+export function useLogin({
+  onSuccess,
+  onChallenge,
+}: { onSuccess?: SessionStarted; onChallenge?: (challenge: TwoFactorChallenge) => void } = {}) {
+  const startSession = useStartSession();
   return useMutation({
     mutationFn: loginWithEmailAndPassword,
-    onSuccess: (session) => {
-      // Anything cached belongs to whoever was signed in before.
-      clearSessionData(queryClient);
-      queryClient.setQueryData(sessionQueryKey, session);
-      setSessionHint(true);
-      onSuccess?.(session);
+    onSuccess: (answer) => {
+      if (isChallenge(answer)) onChallenge?.(answer);
+      else startSession(answer, onSuccess);
     },
   });
 }

@@ -3,11 +3,11 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { LoginBody, SessionResponse } from '@gold/contract';
+import type { LoginBody, SessionResponse, TwoFactorChallenge } from '@gold/contract';
 import { PasswordField } from '@/components/form/password-field';
 import { TextInput } from '@/components/form/text-input';
-import { ApiError } from '@/lib/api-client';
 import { useLogin } from '../api/login';
+import { failureMessage } from '../lib/failure-message';
 import { loadContract } from '../lib/load-contract';
 
 // The dialog only opens after a failed sign-in: its code (dialog, modal, focus trap) is fetched when the form is sent.
@@ -38,22 +38,20 @@ async function validate(values: Record<Field, string>): Promise<{ body: LoginBod
   return { errors };
 }
 
-function failureMessage(error: Error): string {
-  if (!(error instanceof ApiError)) return error.message;
-  if (error.status === 429 && error.retryAfterSeconds) {
-    const minutes = Math.ceil(error.retryAfterSeconds / 60);
-    return `${error.message} Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
-  }
-  return error.message;
-}
-
 /**
  * E-mail and password; a failed sign-in opens the 'Credentials Error' dialog. Two uncontrolled
  * fields checked with the contract's schema: no form library on the page that must load first.
  * After a refused submit, each change checks again, so a message goes once the field is right.
+ * With two-factor sign-in the server answers a second step instead of a session: `onChallenge`.
  */
-export function SignInForm({ onSuccess }: { onSuccess: (session: SessionResponse) => void }) {
-  const login = useLogin({ onSuccess });
+export function SignInForm({
+  onSuccess,
+  onChallenge,
+}: {
+  onSuccess: (session: SessionResponse) => void;
+  onChallenge?: (challenge: TwoFactorChallenge) => void;
+}) {
+  const login = useLogin({ onSuccess, onChallenge });
   const formRef = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitted, setSubmitted] = useState(false);

@@ -1,0 +1,47 @@
+import { lazy, Suspense, useState, type FormEvent } from 'react';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import type { AccountProfile } from '@gold/contract';
+import { TextInput } from '@/components/form/text-input';
+import { useNotify } from '@/components/ui/notifications/notifications-context';
+import { useUpdateProfile } from '../api/update-profile';
+import { fieldErrorsOf } from '../lib/field-errors';
+
+// The phone field carries the world's numbering plans (libphonenumber): loaded after the page shows.
+const PhoneInput = lazy(() => import('./phone-input').then((m) => ({ default: m.PhoneInput })));
+
+/** Only a calling code ('+62', at most 3 digits) or nothing: the admin removes the number. */
+const isEmptyNumber = (value: string) => value.replace(/\D/g, '').length <= 3;
+
+/** Profile's phone number and 'Update Profile'. */
+export function PhoneForm({ profile }: { profile: AccountProfile }) {
+  const notify = useNotify();
+  const update = useUpdateProfile();
+  const [phone, setPhone] = useState(profile.phoneNumber ?? '');
+  const [error, setError] = useState<string | undefined>();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(undefined);
+    try {
+      await update.mutateAsync({ phoneNumber: isEmptyNumber(phone) ? null : phone.trim() });
+    } catch (failure) {
+      const errors = fieldErrorsOf(failure, ['phoneNumber'] as const);
+      setError(errors.phoneNumber);
+      notify.error(`Data Update Error: ${errors.phoneNumber ?? errors.form ?? ''}`);
+      return;
+    }
+    notify.success('Data Update Success');
+  };
+
+  return (
+    <Stack component="form" noValidate spacing={2} onSubmit={(event) => void submit(event)} aria-label="Phone number">
+      <Suspense fallback={<TextInput id="profile-phone" label="Phone Number" value={phone} disabled fullWidth readOnly />}>
+        <PhoneInput id="profile-phone" label="Phone Number" value={phone} onChange={setPhone} error={error} />
+      </Suspense>
+      <Button type="submit" variant="contained" loading={update.isPending} sx={{ alignSelf: 'flex-start' }}>
+        Update Profile
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useEnableTwoFactor } from '../api/enable-two-factor';
+import { useSetupTwoFactor } from '../api/setup-two-factor';
+import { failureMessage } from '../lib/failure-message';
+import { AuthenticatorSetup } from './authenticator-setup';
+import { RecoveryCodes } from './recovery-codes';
+
+interface TwoFactorSectionProps {
+  /** The server says a second factor is on (the profile's twoFactorEnabled). */
+  enabled: boolean;
+  /** The admin's e-mail, written on the recovery codes file. */
+  account: string;
+  /** Enrolment completed and the codes were put away: the profile is asked again. */
+  onEnabled: () => void;
+}
+
+/**
+ * Profile's two-factor sign-in: on (and how to get help), or enrolment: a QR code and the secret,
+ * a code from the app, then the ten recovery codes, shown once.
+ */
+export function TwoFactorSection({ enabled, account, onEnabled }: TwoFactorSectionProps) {
+  const setup = useSetupTwoFactor();
+  const enable = useEnableTwoFactor();
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+
+  if (recoveryCodes)
+    return (
+      <Stack spacing={2}>
+        <Typography role="status">Two-factor sign-in is on: from now on, sign-in asks for a code from the app.</Typography>
+        <RecoveryCodes
+          codes={recoveryCodes}
+          account={account}
+          doneLabel="Done, I have saved them"
+          onDone={() => {
+            setRecoveryCodes(null);
+            setup.reset();
+            enable.reset();
+            onEnabled();
+          }}
+        />
+      </Stack>
+    );
+
+  if (enabled)
+    return (
+      <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
+        <Chip label="On" color="success" />
+        <Typography variant="body2">
+          Sign-in asks for the 6-digit code from your authenticator app (or a recovery code) after the password. Lost the phone? Another
+          admin can reset your second factor.
+        </Typography>
+      </Stack>
+    );
+
+  if (setup.data)
+    return (
+      <AuthenticatorSetup
+        setup={setup.data}
+        pending={enable.isPending}
+        error={enable.error ? failureMessage(enable.error) : null}
+        submitLabel="Turn On"
+        onCode={(code) => enable.mutate({ code }, { onSuccess: (answer) => setRecoveryCodes(answer.recoveryCodes) })}
+        secondary={
+          <Button
+            variant="text"
+            onClick={() => {
+              setup.reset();
+              enable.reset();
+            }}
+          >
+            Cancel
+          </Button>
+        }
+      />
+    );
+
+  return (
+    <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
+      <Chip label="Off" />
+      <Typography variant="body2">
+        Protect your account with a second step at sign-in: a 6-digit code from an authenticator app on your phone.
+      </Typography>
+      {setup.error ? <Alert severity="error">{failureMessage(setup.error)}</Alert> : null}
+      <Button variant="contained" loading={setup.isPending} onClick={() => setup.mutate()}>
+        Set Up Two-Factor Sign-In
+      </Button>
+    </Stack>
+  );
+}
