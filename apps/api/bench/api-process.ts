@@ -7,8 +7,12 @@ export interface BenchApi {
   baseUrl: string;
   /** Cookie header of a signed-in admin. */
   cookie: string;
+  /** The API's process id. */
+  pid: number;
   /** Peak resident memory of the API process so far (VmHWM), in bytes. */
   peakRss(): number;
+  /** Resident memory of the API process now (VmRSS), in bytes. */
+  rss(): number;
   stop(): Promise<void>;
 }
 
@@ -25,8 +29,17 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** The API as its own process (as in production) on the benchmark's database, with a signed-in admin. */
-export async function startBenchApi(databaseUrl: string): Promise<BenchApi> {
+const statusField = (pid: number | undefined, field: 'VmHWM' | 'VmRSS') => {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) * 1024;
+};
+
+/**
+ * The API as its own process (as in production) on the benchmark's database, with a signed-in
+ * admin; `env` adds settings (e.g. the chain node: RPC_URL, TOKEN_ADDRESS, TOKEN_DEPLOYMENT_BLOCK).
+ * Without RPC_URL the demo chain is off: the list cases measure the database alone.
+ */
+export async function startBenchApi(databaseUrl: string, env: Record<string, string> = {}): Promise<BenchApi> {
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '../src/server.ts')], {
     env: {
@@ -39,6 +52,8 @@ export async function startBenchApi(databaseUrl: string): Promise<BenchApi> {
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
       WEB_DIST_DIR: '/nonexistent',
+      DEMO_CHAIN: 'false',
+      ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -71,10 +86,9 @@ export async function startBenchApi(databaseUrl: string): Promise<BenchApi> {
   return {
     baseUrl,
     cookie,
-    peakRss: () => {
-      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-      return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
-    },
+    pid: child.pid!,
+    peakRss: () => statusField(child.pid, 'VmHWM'),
+    rss: () => statusField(child.pid, 'VmRSS'),
     stop,
   };
 }

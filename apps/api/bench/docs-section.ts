@@ -1,8 +1,13 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
-const file = join(import.meta.dirname, '../../../docs/benchmarks.md');
+let file = join(import.meta.dirname, '../../../docs/benchmarks.md');
 const header = '# Benchmarks\n\nFigures written by `npm run bench`; never timed inside `npm test`.\n\n';
+
+/** Writes the sections to another file (e.g. a trial run at small scale that must not replace the real figures). */
+export function setDocsFile(path: string) {
+  file = resolve(path);
+}
 
 /** Replaces one benchmark's section (from its `## ` title to the next) of docs/benchmarks.md, keeping the others. */
 export function writeSection(section: string) {

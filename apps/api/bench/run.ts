@@ -7,28 +7,44 @@ import { migrateDatabase, openDatabase, selectRows } from '../src/db/client';
 import { seedDemoData } from '../src/db/seed/seed-demo-data';
 import { sql } from 'drizzle-orm';
 import { startBenchApi } from './api-process';
-import { writeSection } from './docs-section';
-import { timingTable } from './http-timing';
+import { setDocsFile, writeSection } from './docs-section';
+import { benchBalances, startBenchChain } from './balances-benchmark';
+import { benchCountCards } from './count-cards-benchmark';
+import { benchUserExport, exportTable } from './export-benchmark';
+import { timingTable, verdictLine } from './http-timing';
 import { benchRedemptionList } from './redemption-list-benchmark';
+import { benchTransactionList } from './transaction-list-benchmark';
 import { benchUserList } from './user-list-benchmark';
 
 /**
  * `npm run bench`: seeds a scratch PostgreSQL database with a million customers (and their
  * redemptions, orders, transactions), measures time and peak memory, then starts the API as
- * its own process on that database and times the lists over HTTP with a signed-in session.
- * Drops the database afterwards and writes the figures to docs/benchmarks.md. Timed here,
+ * its own process on that database (reading balances from a demo anvil behind a counting
+ * proxy) and times the lists, count cards, balances and the customer CSV export over HTTP with
+ * a signed-in session. Drops the database afterwards and writes the figures to
+ * docs/benchmarks.md (or the file given with --docs, e.g. for a small trial run). Timed here,
  * never inside `npm test`.
  */
 const { values } = parseArgs({
   options: {
     users: { type: 'string', default: '1000000' },
     url: { type: 'string', default: process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
+    docs: { type: 'string' },
   },
 });
+if (values.docs) setDocsFile(values.docs);
 const users = Number(values.users);
 if (!Number.isInteger(users) || users < 1) throw new Error('--users must be a positive whole number');
-// Redemptions: users / 5 (200,000 at a million customers, as issue 7 asks).
-const counts = { users, redemptions: Math.round(users / 5), transactions: users / 5, orders: users / 5, messages: 40, prices: 180 };
+// Redemptions: users / 5 (200,000 at a million customers, as issue 7 asks); token transactions:
+// two per customer (2,000,000 at a million, as issue 8 asks).
+const counts = {
+  users,
+  redemptions: Math.round(users / 5),
+  transactions: users * 2,
+  orders: Math.round(users / 5),
+  messages: 40,
+  prices: 180,
+};
 
 const serverUrl = values.url!;
 const name = `gold_bench_${randomBytes(4).toString('hex')}`;
@@ -78,44 +94,119 @@ try {
   writeSection(section);
   process.stdout.write(`\n${section}\n`);
 
-  const api = await startBenchApi(url.toString());
+  const chain = await startBenchChain(url.toString());
+  const api = await startBenchApi(url.toString(), chain.apiEnv).catch(async (error: unknown) => {
+    await chain.stop();
+    throw error;
+  });
+  const measured = `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench\``;
+  const publish = (title: string, intro: string[], body: string[], footer = true) => {
+    const text = [
+      `## ${title}`,
+      '',
+      ...intro,
+      '',
+      ...body,
+      '',
+      ...(footer ? [`Peak resident memory of the API process so far: ${Math.round(api.peakRss() / 2 ** 20)} MiB.`, ''] : []),
+    ].join('\n');
+    writeSection(text);
+    process.stdout.write(`\n${text}\n`);
+  };
   try {
     const userList = await benchUserList(api, users);
-    const listSection = [
-      '## User list at a million customers',
-      '',
-      `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench\` (apps/api/bench/user-list-benchmark.ts): the API as its own process`,
-      `on the database above (${users.toLocaleString('en')} customers, after \`vacuum analyze\`), one signed-in client sending one request at a time`,
-      'over HTTP with gzip, 50 timed requests per case after 5 warm-up ones. Targets: a page p95 at most 20 ms with the last',
-      'page as fast as the first; a search p95 at most 50 ms; a count card at most 5 ms.',
-      '',
-      timingTable(userList),
-      '',
-      `Peak resident memory of the API process: ${Math.round(api.peakRss() / 2 ** 20)} MiB.`,
-      '',
-    ].join('\n');
-    writeSection(listSection);
-    process.stdout.write(`\n${listSection}\n`);
+    publish(
+      'User list at a million customers',
+      [
+        `${measured} (apps/api/bench/user-list-benchmark.ts): the API as its own process`,
+        `on the database above (${users.toLocaleString('en')} customers, after \`vacuum analyze\`), one signed-in client sending one request at a time`,
+        'over HTTP with gzip, 50 timed requests per case after 5 warm-up ones. Every sort of the contract in both orders.',
+        'Targets: a page p95 at most 20 ms with the last page as fast as the first (its median within 25% of the first one);',
+        'a search p95 at most 50 ms.',
+        '',
+        verdictLine(userList),
+      ],
+      [timingTable(userList)],
+    );
+
+    const transactionList = await benchTransactionList(api);
+    publish(
+      'Transaction list',
+      [
+        `${measured} (apps/api/bench/transaction-list-benchmark.ts): same API process, database and client;`,
+        `${counts.transactions.toLocaleString('en')} token transactions (two per customer), 50 timed requests per case after 5 warm-up ones.`,
+        'Targets: a page p95 at most 20 ms with the last page as fast as the first (its median within 25% of the first one).',
+        '',
+        verdictLine(transactionList),
+      ],
+      [timingTable(transactionList)],
+    );
+
+    const countCards = await benchCountCards(api);
+    publish(
+      'Count cards',
+      [
+        `${measured} (apps/api/bench/count-cards-benchmark.ts): every count card of the console, each on its own,`,
+        'same API process, database and client, 50 timed requests per card after 5 warm-up ones. Target: p95 at most 5 ms.',
+        '',
+        verdictLine(countCards),
+      ],
+      [timingTable(countCards)],
+    );
 
     const redemptionList = await benchRedemptionList(api);
-    const redemptionSection = [
-      '## Redemption list, cards and dashboard',
-      '',
-      `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench\` (apps/api/bench/redemption-list-benchmark.ts): same API process and`,
-      `database (${counts.redemptions.toLocaleString('en')} redemptions of ${users.toLocaleString('en')} customers, every status), same client, 50 timed`,
-      'requests per case after 5 warm-up ones. The list sorted by request date, newest first, with and without a status filter;',
-      'the dashboard case sends its calls at once and times the slowest. Targets: a list page p95 at most 20 ms with the last',
-      'page as fast as the first; a count card at most 5 ms.',
-      '',
-      timingTable(redemptionList),
-      '',
-      `Peak resident memory of the API process: ${Math.round(api.peakRss() / 2 ** 20)} MiB.`,
-      '',
-    ].join('\n');
-    writeSection(redemptionSection);
-    process.stdout.write(`\n${redemptionSection}\n`);
+    publish(
+      'Redemption list, cards and dashboard',
+      [
+        `${measured} (apps/api/bench/redemption-list-benchmark.ts): same API process and`,
+        `database (${counts.redemptions.toLocaleString('en')} redemptions of ${users.toLocaleString('en')} customers, every status), same client, 50 timed`,
+        'requests per case after 5 warm-up ones. The list sorted by request date, newest first, with and without a status filter;',
+        'the dashboard case sends its calls at once and times the slowest. Targets: a list page p95 at most 20 ms with the last',
+        'page as fast as the first (its median within 25% of the first one); a card at most 5 ms.',
+        '',
+        verdictLine(redemptionList),
+      ],
+      [timingTable(redemptionList)],
+    );
+
+    const balances = await benchBalances(api, chain);
+    publish(
+      'Balances of a page of 100 wallets',
+      [
+        `${measured} (apps/api/bench/balances-benchmark.ts): a real anvil (the demo chain: chain id 137, the demo`,
+        `token and Multicall3, ${chain.setUp.wallets.toLocaleString('en')} customer wallets funded with real mints, transfers and burns in`,
+        `${(chain.setUp.ms / 1000).toFixed(1)} s) behind a counting JSON-RPC proxy; the API reads it through the proxy, and so does the`,
+        'one-request-per-wallet reader. Target: one RPC request per page of balances.',
+        '',
+        ...balances.summary,
+        '',
+        verdictLine(balances.timings),
+      ],
+      [timingTable(balances.timings)],
+    );
   } finally {
     await api.stop();
+    await chain.stop();
+  }
+
+  // The export on an API process of its own, fresh: its memory is the export's, not what four
+  // minutes of earlier cases left on a heap V8 is in no hurry to shrink.
+  const exportApi = await startBenchApi(url.toString());
+  try {
+    const exported = await benchUserExport(exportApi);
+    publish(
+      'CSV export of every customer',
+      [
+        `${measured} (apps/api/bench/export-benchmark.ts): \`GET /admin/export/users.csv\` on a freshly started API process`,
+        `(no chain) on the same database (${users.toLocaleString('en')} customers), after one signed-in page of the user list, read to the`,
+        "end by one client asking for gzip as a browser does; the API's resident memory (VmRSS) sampled from /proc every 20 ms",
+        'while it ran. Target: streamed, the API under 300 MB resident.',
+      ],
+      [exportTable(exported, users)],
+      false,
+    );
+  } finally {
+    await exportApi.stop();
   }
 } finally {
   clearInterval(sampler);
