@@ -21,6 +21,7 @@ import { balancesRoutes } from './modules/balances/balances.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { contactsAdminRoutes, contactsPublicRoutes } from './modules/contacts/contacts.routes';
 import { denominationsRoutes } from './modules/denominations/denominations.routes';
+import { exportsRoutes } from './modules/exports/exports.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { devMailApiRoutes, devMailPageRoutes } from './modules/mail/dev-mail.routes';
 import type { MailCatcher } from './modules/mail/mail-catcher';
@@ -108,6 +109,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await adminScope.register(usersRoutes, deps);
         await adminScope.register(transactionsRoutes, deps);
         await adminScope.register(ordersRoutes, deps);
+        await adminScope.register(exportsRoutes, deps);
         await adminScope.register(balancesRoutes, deps);
         await adminScope.register(redemptionsRoutes, deps);
         await adminScope.register(denominationsRoutes, deps);

@@ -15,3 +15,4 @@ export * from './account';
 export * from './transactions';
 export * from './orders';
 export * from './balances';
+export * from './exports';

@@ -24,6 +24,8 @@ export interface DocumentedRoute {
    * requirement, `protected` for a non-empty one, `undeclared` when it says nothing.
    */
   declaredSecurity: 'public' | 'protected' | 'undeclared';
+  /** Media types other than JSON that the document declares for a 2xx answer (e.g. `text/csv` of an export). */
+  otherSuccessTypes: string[];
 }
 
 export type ObjectSchema = JsonSchema & { type: 'object'; properties: Record<string, JsonSchema>; required: string[] };
@@ -39,6 +41,7 @@ interface OpenApiOperation {
   parameters?: OpenApiParameter[];
   requestBody?: { required?: boolean; content?: Record<string, { schema?: JsonSchema }> };
   security?: Array<Record<string, string[]>>;
+  responses?: Record<string, { content?: Record<string, unknown> }>;
 }
 
 export interface OpenApiDocument {
@@ -68,6 +71,10 @@ export function documentedRoutes(doc: OpenApiDocument): DocumentedRoute[] {
         body: bodySchema ? { schema: inlineRefs(bodySchema, doc), required: operation.requestBody?.required ?? false } : null,
         stateChanging: stateChangingMethods.has(method),
         declaredSecurity: security === undefined ? 'undeclared' : security.length === 0 ? 'public' : 'protected',
+        otherSuccessTypes: Object.entries(operation.responses ?? {})
+          .filter(([status]) => /^2\d\d$/.test(status))
+          .flatMap(([, response]) => Object.keys(response.content ?? {}))
+          .filter((type) => type !== 'application/json'),
       });
     }
   }

@@ -1,0 +1,19 @@
+import type { ExportList, OrderRow, Transaction, UserListItem } from '@gold/contract';
+
+/** The columns of each export: the list's field names, in the list's JSON order. */
+export const exportColumns = {
+  users: ['id', 'fullName', 'email', 'emailStatus', 'dob', 'gender', 'province', 'ekycStatus', 'walletAddress', 'createdAt'],
+  transactions: ['id', 'txhash', 'logIndex', 'from', 'to', 'date', 'amount', 'status'],
+  orders: ['id', 'userId', 'fullname', 'NIK', 'email', 'WIBdate', 'amount', 'price', 'createdAt'],
+} as const satisfies {
+  users: readonly (keyof UserListItem)[];
+  transactions: readonly (keyof Transaction)[];
+  orders: readonly (keyof OrderRow)[];
+};
+
+const wibDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** `transactions-2026-11-23.csv`: the list and the day of the export in WIB, the console's time zone. */
+export function exportFileName(list: ExportList, now: Date = new Date()): string {
+  return `${list}-${wibDate.format(now)}.csv`;
+}
