@@ -15,8 +15,9 @@ const section = (name: string) => screen.findByRole('region', { name });
 
 /** The phone field once its code has loaded (a disabled stand-in shows before). */
 async function phoneField(): Promise<HTMLInputElement> {
-  await waitFor(() => expect((screen.getByRole('textbox', { name: 'Phone Number' }) as HTMLInputElement).disabled).toBe(false));
-  return screen.getByRole('textbox', { name: 'Phone Number' });
+  const field = () => screen.getByRole('textbox', { name: 'Phone Number' }) as HTMLInputElement;
+  await waitFor(() => expect(field().disabled).toBe(false));
+  return field();
 }
 
 describe('Profile', { timeout: 30_000 }, () => {

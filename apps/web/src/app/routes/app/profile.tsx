@@ -57,7 +57,11 @@ export function ProfileRoute() {
             <TwoFactorSection
               enabled={profile.data.twoFactorEnabled}
               account={profile.data.email}
-              onEnabled={() => void queryClient.invalidateQueries({ queryKey: profileQueryKey })}
+              onEnabled={() => {
+                // On at once (the server said so), then the profile as the server has it.
+                queryClient.setQueryData(profileQueryKey, (old) => (old ? { ...old, twoFactorEnabled: true } : old));
+                void queryClient.invalidateQueries({ queryKey: profileQueryKey });
+              }}
             />
           </ProfileSection>
         </Grid>

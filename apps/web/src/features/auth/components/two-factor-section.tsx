@@ -1,7 +1,8 @@
 import { useState } from 'react';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import RemoveCircleOutlineIcon from '@mui/icons-material/RemoveCircleOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEnableTwoFactor } from '../api/enable-two-factor';
@@ -9,6 +10,16 @@ import { useSetupTwoFactor } from '../api/setup-two-factor';
 import { failureMessage } from '../lib/failure-message';
 import { AuthenticatorSetup } from './authenticator-setup';
 import { RecoveryCodes } from './recovery-codes';
+
+/** 'On' or 'Off' in words, an icon beside it. */
+function Status({ on }: { on: boolean }) {
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      {on ? <CheckCircleIcon color="success" aria-hidden /> : <RemoveCircleOutlineIcon color="action" aria-hidden />}
+      <Typography sx={{ fontWeight: 700 }}>{on ? 'On' : 'Off'}</Typography>
+    </Stack>
+  );
+}
 
 interface TwoFactorSectionProps {
   /** The server says a second factor is on (the profile's twoFactorEnabled). */
@@ -49,7 +60,7 @@ export function TwoFactorSection({ enabled, account, onEnabled }: TwoFactorSecti
   if (enabled)
     return (
       <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
-        <Chip label="On" color="success" />
+        <Status on />
         <Typography variant="body2">
           Sign-in asks for the 6-digit code from your authenticator app (or a recovery code) after the password. Lost the phone? Another
           admin can reset your second factor.
@@ -81,7 +92,7 @@ export function TwoFactorSection({ enabled, account, onEnabled }: TwoFactorSecti
 
   return (
     <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
-      <Chip label="Off" />
+      <Status on={false} />
       <Typography variant="body2">
         Protect your account with a second step at sign-in: a 6-digit code from an authenticator app on your phone.
       </Typography>
