@@ -3,6 +3,7 @@ import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettin
 import ContactMailOutlinedIcon from '@mui/icons-material/ContactMailOutlined';
 import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
 import InventoryOutlinedIcon from '@mui/icons-material/Inventory2Outlined';
+import ManageHistoryOutlinedIcon from '@mui/icons-material/ManageHistoryOutlined';
 import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import RedeemOutlinedIcon from '@mui/icons-material/RedeemOutlined';
@@ -35,6 +36,7 @@ export function buildNavGroups(product: string): NavGroup[] {
       items: [
         { label: 'Profile', href: paths.app.profile.getHref(), icon: <AccountCircleOutlinedIcon /> },
         { label: 'Admin List', href: paths.app.admins.getHref(), icon: <AdminPanelSettingsOutlinedIcon /> },
+        { label: 'Audit Log', href: paths.app.auditLog.getHref(), icon: <ManageHistoryOutlinedIcon /> },
       ],
     },
     {

@@ -104,6 +104,7 @@ describe('signed-in layout', () => {
       ['Ratings', '/ratings'],
       ['Profile', '/profile'],
       ['Admin List', '/admin-list'],
+      ['Audit Log', '/audit-log'],
       ['Contact List', '/contact-list'],
       ['Denoms List', '/denoms-list'],
     ]);
@@ -124,6 +125,7 @@ describe('signed-in layout', () => {
     ['/admin-list', 'Admin List', ['Admin List'], 'Admin List'],
     ['/admin-list/add', 'Add Admin', ['Admin List', 'Add Admin'], 'Admin List'],
     ['/admin-list/2', 'View Admin Detail', ['Admin List', 'View Admin Detail'], 'Admin List'],
+    ['/audit-log', 'Audit Log', ['Audit Log'], 'Audit Log'],
     ['/contact-list', 'Contact List', ['Contact List'], 'Contact List'],
     ['/denoms-list', 'Redemption Denomination', ['Redemption Denomination'], 'Denoms List'],
     ['/redemption-limit', 'Redemption Denomination Limit', ['Redemption Denomination Limit'], 'Denoms List'],
@@ -138,7 +140,7 @@ describe('signed-in layout', () => {
       expect(crumbs.map((crumb) => crumb.textContent)).toEqual(trail);
       // The dashboard shows two empty tables at once.
       const empty = await screen.findAllByText(
-        /Nothing to show yet\.|No redemption selected\.|No users yet\.|No redemptions yet\.|Redemption 3 not found|User 5 not found|No denoms data yet!|No limit has been set yet\./,
+        /Nothing to show yet\.|No redemption selected\.|No users yet\.|No redemptions yet\.|Redemption 3 not found|User 5 not found|No admins yet\.|Admin 2 not found|can sign in at once\.|No contact data yet!|No entries yet\.|No denoms data yet!|No limit has been set yet\./,
       );
       expect(empty.length).toBeGreaterThan(0);
       const menu = screen.getAllByRole('navigation', { name: 'Main menu' })[0]!;

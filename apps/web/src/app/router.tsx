@@ -223,6 +223,14 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                   ],
                 },
                 {
+                  path: app.auditLog.path,
+                  handle: handle('Audit Log'),
+                  lazy: screen(
+                    () => import('./routes/app/audit/audit-log'),
+                    (m) => m.AuditLogRoute,
+                  ),
+                },
+                {
                   path: app.contacts.path,
                   handle: handle('Contact List'),
                   lazy: screen(

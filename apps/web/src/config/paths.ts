@@ -44,6 +44,8 @@ export const paths = {
     addAdmin: { path: '/admin-list/add', getHref: () => '/admin-list/add' },
     admin: { path: '/admin-list/:id', getHref: withId('/admin-list') },
     contacts: { path: '/contact-list', getHref: () => '/contact-list' },
+    /** Not in the spec: the append-only audit log (issue 9), under Account in the menu. */
+    auditLog: { path: '/audit-log', getHref: () => '/audit-log' },
     denoms: { path: '/denoms-list', getHref: () => '/denoms-list' },
     redemptionLimit: { path: '/redemption-limit', getHref: () => '/redemption-limit' },
   },

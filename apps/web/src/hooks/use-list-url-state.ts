@@ -105,6 +105,8 @@ function readListState<Sort extends string>(params: URLSearchParams, config: Lis
     if (text === null) continue;
     const value = valid<unknown>(config.field(name), text);
     if (typeof value === 'string' && value !== '') filters[name] = value;
+    // A number filter (an id: `z.coerce.number()`) keeps its text; the query parses it again.
+    else if (typeof value === 'number') filters[name] = String(value);
   }
   return { page, pageSize, sort, order, filters };
 }

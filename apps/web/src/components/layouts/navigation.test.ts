@@ -22,3 +22,14 @@ describe('isNavItemActive', () => {
     expect(isNavItemActive(redemption, '/dashboard')).toBe(false);
   });
 });
+
+describe('the Audit Log item', () => {
+  const auditLog = { href: '/audit-log' };
+
+  it('is active on the Audit Log only, not on the Admin List beside it', () => {
+    expect(isNavItemActive(auditLog, '/audit-log')).toBe(true);
+    expect(isNavItemActive(auditLog, '/audit-log/')).toBe(true);
+    expect(isNavItemActive(auditLog, '/admin-list')).toBe(false);
+    expect(isNavItemActive({ href: '/admin-list' }, '/audit-log')).toBe(false);
+  });
+});

@@ -1,13 +1,28 @@
+import AddIcon from '@mui/icons-material/Add';
+import Button from '@mui/material/Button';
+import { Link as RouterLink } from 'react-router';
 import { ContentLayout } from '@/components/layouts/content-layout';
-import { EmptyState } from '@/components/ui/empty-state';
+import { paths } from '@/config/paths';
+import { AdminCountCard } from '@/features/admins/components/admin-count-card';
+import { AdminsTable } from '@/features/admins/components/admins-table';
+import { useSession } from '@/features/auth/api/get-session';
 import { usePageTitle } from '@/app/route-handle';
 
-/** /admin-list: registered admins. */
+/** /admin-list: 'Registered Admin', then the admins paged, sorted and searched on the server; Add Admin above. */
 export function AdminListRoute() {
   const title = usePageTitle();
+  const session = useSession();
   return (
-    <ContentLayout title={title}>
-      <EmptyState />
+    <ContentLayout
+      title={title}
+      actions={
+        <Button component={RouterLink} to={paths.app.addAdmin.getHref()} variant="contained" startIcon={<AddIcon />}>
+          Add Admin
+        </Button>
+      }
+    >
+      <AdminCountCard />
+      <AdminsTable signedInAdminId={session.data?.admin.id} />
     </ContentLayout>
   );
 }

@@ -1,13 +1,15 @@
 import { ContentLayout } from '@/components/layouts/content-layout';
-import { EmptyState } from '@/components/ui/empty-state';
+import { ContactCards } from '@/features/contacts/components/contact-cards';
+import { ContactCountCard } from '@/features/contacts/components/contact-count-card';
 import { usePageTitle } from '@/app/route-handle';
 
-/** /contact-list: messages sent by visitors. */
+/** /contact-list: 'Submitted Contacts', then the messages sent by visitors, 6 cards to a page. */
 export function ContactListRoute() {
   const title = usePageTitle();
   return (
     <ContentLayout title={title}>
-      <EmptyState />
+      <ContactCountCard />
+      <ContactCards />
     </ContentLayout>
   );
 }

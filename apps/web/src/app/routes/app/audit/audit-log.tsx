@@ -1,0 +1,17 @@
+import Typography from '@mui/material/Typography';
+import { ContentLayout } from '@/components/layouts/content-layout';
+import { AuditTable } from '@/features/audit/components/audit-table';
+import { usePageTitle } from '@/app/route-handle';
+
+/** /audit-log: who did what, to what, from where and when; read only (nothing can change or remove an entry). */
+export function AuditLogRoute() {
+  const title = usePageTitle();
+  return (
+    <ContentLayout title={title}>
+      <Typography color="text.secondary">
+        Every change made in the back office, newest first. Days are WIB calendar days; entries cannot be changed or removed.
+      </Typography>
+      <AuditTable />
+    </ContentLayout>
+  );
+}

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { countResponse, type CountResponse } from '@gold/contract';
+import { api } from '@/lib/api-client';
+import { adminCountQueryKey } from './query-keys';
+
+/** GET /admin/count/admins: 'Registered Admin' (admins not deleted). */
+export function getAdminCount({ signal }: { signal?: AbortSignal } = {}): Promise<CountResponse> {
+  return api.get('/admin/count/admins', { schema: countResponse, signal });
+}
+
+export function adminCountQueryOptions() {
+  return queryOptions({ queryKey: adminCountQueryKey, queryFn: ({ signal }) => getAdminCount({ signal }) });
+}
+
+export function useAdminCount() {
+  return useQuery(adminCountQueryOptions());
+}

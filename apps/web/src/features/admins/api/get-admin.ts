@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { adminDetailResponse, type AdminDetail } from '@gold/contract';
+import { api } from '@/lib/api-client';
+import { adminDetailQueryKey } from './query-keys';
+
+/** GET /admin/detail/{id}: the spec reads `data[0]`. */
+export async function getAdmin(id: number, { signal }: { signal?: AbortSignal } = {}): Promise<AdminDetail> {
+  const { data } = await api.get(`/admin/detail/${id}`, { schema: adminDetailResponse, signal });
+  const [admin] = data;
+  if (!admin) throw new Error(`Admin ${id} was not in the answer`);
+  return admin;
+}
+
+export function adminQueryOptions(id: number) {
+  return queryOptions({ queryKey: adminDetailQueryKey(id), queryFn: ({ signal }) => getAdmin(id, { signal }) });
+}
+
+export function useAdmin(id: number) {
+  return useQuery(adminQueryOptions(id));
+}

@@ -1,0 +1,148 @@
+import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { addAdminBody, adminRoles, passwordMismatchMessage, type AddAdminBody } from '@gold/contract';
+import { PasswordField } from '@/components/form/password-field';
+import { TextInput } from '@/components/form/text-input';
+import { paths } from '@/config/paths';
+import { useAddAdmin } from '../api/add-admin';
+import { errorMessage, fieldOfError } from '../lib/error-message';
+import type { Outcome } from '../lib/outcome';
+import { OutcomeDialog } from './admin-dialogs';
+import { PhoneNumberField } from './phone-number-field';
+
+type AddAdminValues = AddAdminBody & { confirmPassword: string; phoneNumber: string };
+const fields = ['fullname', 'email', 'phoneNumber', 'password', 'confirmPassword'] as const;
+
+const contractResolver = zodResolver(addAdminBody) as unknown as Resolver<AddAdminValues>;
+/** The contract's schema; the two passwords are compared even while another field is wrong (zod skips the refinement then). */
+const resolver: Resolver<AddAdminValues> = async (values, context, options) => {
+  const result = await contractResolver(values, context, options);
+  if (values.password === values.confirmPassword || result.errors.confirmPassword) return result;
+  return { values: {}, errors: { ...result.errors, confirmPassword: { type: 'mismatch', message: passwordMismatchMessage } } };
+};
+
+const emptyForm: AddAdminValues = {
+  fullname: '',
+  email: '',
+  phoneNumber: '',
+  password: '',
+  confirmPassword: '',
+  status: 'Activated',
+  role: 'Administrator',
+};
+
+/** Add Admin: fullname, email, phone (Indonesia by default), role fixed to Administrator, password twice; the outcome in a dialog. */
+export function AddAdminForm() {
+  const navigate = useNavigate();
+  const add = useAddAdmin();
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [addedId, setAddedId] = useState<number | null>(null);
+  const form = useForm<AddAdminValues>({ resolver, defaultValues: emptyForm, mode: 'onTouched' });
+  const { errors } = form.formState;
+  /** react-hook-form's registration, its ref on the <input> itself (so a field with an error can be focused). */
+  const field = (name: (typeof fields)[number]) => {
+    const { ref, ...registration } = form.register(name);
+    return { ...registration, inputRef: ref };
+  };
+
+  const submit = form.handleSubmit(
+    async (values) => {
+      try {
+        // The phone field shows the calling code alone ('+62 ') until a number is typed: that is no number.
+        const phoneNumber = /^\+?\d{0,4}\s*$/.test(values.phoneNumber) ? null : values.phoneNumber;
+        const admin = await add.mutateAsync({ ...values, phoneNumber });
+        setAddedId(admin.id);
+        setOutcome({ kind: 'updated', message: `${admin.fullName} (${admin.email}) was added as ${admin.role} and can sign in now.` });
+        form.reset(emptyForm);
+      } catch (error) {
+        const named = fieldOfError(error, fields);
+        if (named) form.setError(named.field, { type: 'server', message: named.message }, { shouldFocus: true });
+        setOutcome({ kind: 'updateFailed', message: errorMessage(error) });
+      }
+    },
+    (invalid: FieldErrors<AddAdminValues>) => {
+      if (invalid.confirmPassword?.message === passwordMismatchMessage) {
+        setOutcome({ kind: 'mismatch', message: 'The password and its confirmation differ: type the same password in both fields.' });
+      }
+    },
+  );
+
+  const closeOutcome = () => {
+    setOutcome(null);
+    if (addedId !== null) void navigate(paths.app.admin.getHref(addedId));
+  };
+
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, maxWidth: 720 }}>
+      <Stack component="form" noValidate spacing={2.5} onSubmit={(event) => void submit(event)} aria-label="Add Admin">
+        <TextInput
+          id="admin-fullname"
+          label="Fullname"
+          required
+          fullWidth
+          autoComplete="off"
+          {...field('fullname')}
+          error={Boolean(errors.fullname)}
+          helperText={errors.fullname?.message}
+        />
+        <TextInput
+          id="admin-email"
+          label="Email"
+          type="email"
+          required
+          fullWidth
+          autoComplete="off"
+          {...field('email')}
+          error={Boolean(errors.email)}
+          helperText={errors.email?.message}
+        />
+        <Controller
+          control={form.control}
+          name="phoneNumber"
+          render={({ field, fieldState }) => (
+            <PhoneNumberField
+              id="admin-phone"
+              label="Phone Number"
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+        <TextInput id="admin-role" label="Role" value={adminRoles[0]} disabled fullWidth readOnly />
+        <PasswordField
+          id="admin-password"
+          label="Password"
+          required
+          fullWidth
+          autoComplete="new-password"
+          {...field('password')}
+          error={Boolean(errors.password)}
+          helperText={errors.password?.message ?? 'At least 12 characters; not a common password, not your name or e-mail'}
+        />
+        <PasswordField
+          id="admin-confirm-password"
+          label="Confirm Password"
+          required
+          fullWidth
+          autoComplete="new-password"
+          {...field('confirmPassword')}
+          error={Boolean(errors.confirmPassword)}
+          helperText={errors.confirmPassword?.message}
+        />
+        <Stack direction="row" spacing={2} sx={{ justifyContent: 'flex-end' }}>
+          <Button type="submit" variant="contained" loading={add.isPending}>
+            Add Admin
+          </Button>
+        </Stack>
+      </Stack>
+      {outcome ? <OutcomeDialog outcome={outcome} onClose={closeOutcome} /> : null}
+    </Paper>
+  );
+}

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { countResponse, type CountResponse } from '@gold/contract';
+import { api } from '@/lib/api-client';
+import { contactsQueryKey } from './get-contacts';
+
+/** GET /admin/count/messages: 'Submitted Contacts'. */
+export function getContactCount({ signal }: { signal?: AbortSignal } = {}): Promise<CountResponse> {
+  return api.get('/admin/count/messages', { schema: countResponse, signal });
+}
+
+export function contactCountQueryOptions() {
+  return queryOptions({ queryKey: [...contactsQueryKey, 'count'], queryFn: ({ signal }) => getContactCount({ signal }) });
+}
+
+export function useContactCount() {
+  return useQuery(contactCountQueryOptions());
+}
