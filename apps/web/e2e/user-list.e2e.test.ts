@@ -14,6 +14,7 @@ interface UserRow {
   id: number;
   fullName: string;
   email: string;
+  walletAddress: string | null;
 }
 
 let server: RunningServer;
@@ -189,6 +190,26 @@ describe('User List on the demo customers', () => {
       .click();
     await page.waitForURL(`**/user-list/${first.id}`);
     await page.getByRole('heading', { level: 1, name: 'View User Detail' }).waitFor();
+  });
+
+  it('shows a dash and a retry in each balance cell when the chain cannot be read (this server runs no chain)', async () => {
+    const first = await apiPage({ limit: 10, page: 0, ...newestFirst });
+    const failed = await api.get(`${server.baseUrl}/api/admin/balances?addresses=0x${'1'.repeat(40)}`);
+    expect(failed.status()).toBe(503);
+
+    await page.goto('/user-list');
+    await expectRows(first.data);
+    const withWallets = first.data.filter((row) => row.walletAddress).length;
+    const retries = grid().getByRole('button', { name: 'Retry reading the POL balance' });
+    await expect.poll(() => retries.count(), eventually).toBe(withWallets);
+    expect(new Set(await grid().locator('[role="row"][data-id] [data-field="polBalance"]').allTextContents())).toEqual(new Set(['-']));
+    // Retry asks again (and is refused again here): the cells come back with their retry; the page keeps working.
+    const answered = page.waitForResponse((response) => response.url().includes('/api/admin/balances'));
+    await retries.first().click();
+    expect((await answered).status()).toBe(503);
+    await expect.poll(() => retries.count(), eventually).toBe(withWallets);
+    await page.getByRole('button', { name: 'Go to next page' }).click();
+    await expectRows((await apiPage({ limit: 10, page: 1, ...newestFirst })).data);
   });
 
   it('asked nothing of another origin and threw no error', () => {
