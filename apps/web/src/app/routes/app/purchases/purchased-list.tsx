@@ -1,13 +1,21 @@
+import Stack from '@mui/material/Stack';
+import { orderListQuery } from '@gold/contract';
+import { CsvExportButton } from '@/components/data-grid/csv-export-button';
 import { ContentLayout } from '@/components/layouts/content-layout';
-import { EmptyState } from '@/components/ui/empty-state';
+import { OrderCountCard } from '@/features/orders/components/order-count-card';
+import { OrdersTable } from '@/features/orders/components/orders-table';
 import { usePageTitle } from '@/app/route-handle';
 
-/** /purchased-list: {product} purchases. */
+/** /purchased-list: the purchase count card, then {product} purchases paged, sorted and searched on the server. */
 export function PurchasedListRoute() {
   const title = usePageTitle();
   return (
     <ContentLayout title={title}>
-      <EmptyState />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-end' } }}>
+        <OrderCountCard />
+        <CsvExportButton resource="orders" schema={orderListQuery} />
+      </Stack>
+      <OrdersTable />
     </ContentLayout>
   );
 }

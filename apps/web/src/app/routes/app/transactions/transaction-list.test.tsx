@@ -1,0 +1,109 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { transactionListQuery, type Transaction } from '@gold/contract';
+import { failWith, inTurn } from '@/testing/http';
+import { countAnswer, listServer } from '@/testing/list-server';
+import { currentUrl, renderSignedIn } from '@/testing/render-app';
+
+const zero = '0x0000000000000000000000000000000000000000';
+const hex = (n: number, digits: number) => n.toString(16).padStart(digits, '0');
+const wallet = (n: number) => `0x${hex(n, 2).repeat(20)}`;
+
+function createTransactions(count: number): Transaction[] {
+  return Array.from({ length: count }, (_, i) => ({
+    id: i + 1,
+    txhash: `0x${hex(i + 1, 4)}${'ab'.repeat(30)}`,
+    logIndex: 0,
+    from: i % 5 === 0 ? zero : wallet(i % 7),
+    to: i % 6 === 0 ? null : wallet((i + 1) % 7),
+    date: new Date(Date.UTC(2026, 0, 1, 10, 0) + i * 3_600_000).toISOString(),
+    amount: i === 0 ? '1234.5678' : String(i),
+    status: i % 5 === 0 ? 'MINT' : 'TRANSFER',
+  }));
+}
+
+const server = (rows = createTransactions(23)) => listServer(transactionListQuery, rows, { searchIn: ['txhash', 'from', 'to'] });
+const grid = () => screen.getByRole('grid', { name: 'Transactions' });
+/** Waits (as long as a loaded machine needs) until the grid shows `count` rows. */
+const shows = (count: number) => waitFor(() => expect(column('txhash')).toHaveLength(count), { timeout: 30_000 });
+const column = (field: string) =>
+  Array.from(grid().querySelectorAll(`[role="row"][data-id] [data-field="${field}"]`), (cell) => cell.textContent);
+
+describe('/transaction-list', { timeout: 60_000 }, () => {
+  it('shows Transactions Made and the newest transactions first with the spec’s columns', async () => {
+    const rows = createTransactions(23);
+    const list = server(rows);
+    renderSignedIn('/transaction-list', { 'GET /admin/list/transactions': list, 'GET /admin/count/transactions': countAnswer(1_500_000) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Transaction List' })).toBeTruthy();
+    await shows(10);
+    expect(within(screen.getByRole('region', { name: 'Transactions Made' })).getByText('1.500.000')).toBeTruthy();
+    expect(list.queries).toEqual([{ limit: 10, page: 0, sort: 'date', order: 'desc' }]);
+
+    const headers = Array.from(grid().querySelectorAll('[role="columnheader"]'), (header) => [
+      header.textContent,
+      header.classList.contains('MuiDataGrid-columnHeader--sortable') ? header.getAttribute('aria-sort') : 'not sortable',
+    ]);
+    expect(headers).toEqual([
+      ['No', 'not sortable'],
+      ['Transaction Hash', 'not sortable'],
+      ['From', 'not sortable'],
+      ['To', 'not sortable'],
+      ['Date', 'descending'],
+      ['Amount in GIDR', 'none'],
+      ['Detail', 'not sortable'],
+    ]);
+    const newest = rows[22]!;
+    expect(column('no').slice(0, 3)).toEqual(['1', '2', '3']);
+    expect(column('txhash')[0]).toBe(`${newest.txhash.slice(0, 20)}...`);
+    expect(column('from')[0]).toBe(`${newest.from!.slice(0, 20)}...`);
+    const row = grid().querySelector(`[role="row"][data-id="${newest.id}"]`) as HTMLElement;
+    expect(within(row).getByRole('link', { name: 'View transaction 1' }).getAttribute('href')).toBe(`/transaction-list/${newest.id}`);
+    expect(within(row).getByRole('button', { name: 'copy transaction hash' })).toBeTruthy();
+  });
+
+  it('numbers the rows across pages, shows a dash for a missing address, dates in WIB and exact amounts', async () => {
+    const rows = createTransactions(23);
+    rows[21] = { ...rows[21]!, to: null, amount: '1234.5678' };
+    renderSignedIn('/transaction-list?page=3&sort=date&order=asc', {
+      'GET /admin/list/transactions': server(rows),
+      'GET /admin/count/transactions': countAnswer(23),
+    });
+    await shows(3);
+    expect(column('no')).toEqual(['21', '22', '23']);
+    expect(column('to')[1]).toBe('-');
+    expect(column('amount')[1]).toBe('1.234,57');
+    // 06:00 UTC on 2 January is 13:00 in Jakarta.
+    expect(column('date')[0]).toMatch(/^02 Jan 2026,? 13[.:]00 WIB$/);
+  });
+
+  it('searches by hash or address, filters by type on the server, in the URL', async () => {
+    const list = server();
+    const { router } = renderSignedIn('/transaction-list', {
+      'GET /admin/list/transactions': list,
+      'GET /admin/count/transactions': countAnswer(23),
+    });
+    await shows(10);
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search transaction' }), { target: { value: '0x0003' } });
+    await waitFor(() => expect(list.lastQuery()).toMatchObject({ search: '0x0003', page: 0 }));
+    await shows(1);
+
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Type' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Mint' }));
+    await waitFor(() => expect(list.lastQuery()).toMatchObject({ search: '0x0003', type: 'MINT' }));
+    expect(currentUrl(router)).toBe('/transaction-list?q=0x0003&type=MINT');
+
+    const exportLink = screen.getByRole('link', { name: 'Export CSV of the rows that match the filter' });
+    expect(exportLink.getAttribute('href')).toBe('/api/admin/export/transactions.csv?sort=date&order=desc&search=0x0003&type=MINT');
+  });
+
+  it('shows the server’s message with Retry when the list cannot be loaded', async () => {
+    renderSignedIn('/transaction-list', {
+      'GET /admin/list/transactions': inTurn(failWith(503, 'Database unavailable'), server()),
+      'GET /admin/count/transactions': countAnswer(23),
+    });
+    expect(await screen.findByText('Database unavailable')).toBeTruthy();
+    expect(screen.getByText('Error fetching transactions')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await shows(10);
+  });
+});
