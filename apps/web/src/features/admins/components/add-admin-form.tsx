@@ -42,7 +42,8 @@ export function AddAdminForm() {
   const add = useAddAdmin();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [addedId, setAddedId] = useState<number | null>(null);
-  const form = useForm<AddAdminValues>({ resolver, defaultValues: emptyForm, mode: 'onTouched' });
+  // Checked on submit, then again as a field changes (a blur would clear the server's message under a field).
+  const form = useForm<AddAdminValues>({ resolver, defaultValues: emptyForm });
   const { errors } = form.formState;
   /** react-hook-form's registration, its ref on the <input> itself (so a field with an error can be focused). */
   const field = (name: (typeof fields)[number]) => {
@@ -61,7 +62,7 @@ export function AddAdminForm() {
         form.reset(emptyForm);
       } catch (error) {
         const named = fieldOfError(error, fields);
-        if (named) form.setError(named.field, { type: 'server', message: named.message }, { shouldFocus: true });
+        if (named) form.setError(named.field, { type: 'server', message: named.message });
         setOutcome({ kind: 'updateFailed', message: errorMessage(error) });
       }
     },

@@ -60,7 +60,7 @@ export function AdminEditForm({ admin, isSelf }: AdminEditFormProps) {
         setOutcome({ kind: 'updated', message: parts.join(' ') });
       } catch (error) {
         const named = fieldOfError(error, passwordFields);
-        if (named) form.setError(named.field, { type: 'server', message: named.message }, { shouldFocus: true });
+        if (named) form.setError(named.field, { type: 'server', message: named.message });
         setOutcome({ kind: 'updateFailed', message: errorMessage(error) });
       }
     },

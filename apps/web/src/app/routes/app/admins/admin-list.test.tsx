@@ -22,7 +22,7 @@ function adminsServer() {
   return listServer(adminListQuery, rows, { searchIn: ['fullName', 'email'] });
 }
 
-describe('/admin-list', { timeout: 20_000 }, () => {
+describe('/admin-list', { timeout: 30_000 }, () => {
   it("shows 'Registered Admin', the admins newest first with role, status chip and view link, and Add Admin", async () => {
     const admins = adminsServer();
     renderSignedIn('/admin-list', { 'GET /admin/list/admins': admins, 'GET /admin/count/admins': countAnswer(3) });
