@@ -1,12 +1,7 @@
 import { useMemo } from 'react';
-import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import type { GridColDef } from '@mui/x-data-grid';
-import { Link as RouterLink } from 'react-router';
 import { userListQuery, type UserListItem } from '@gold/contract';
 import { ServerDataGrid } from '@/components/data-grid/server-data-grid';
-import { paths } from '@/config/paths';
 import { useListUrlState } from '@/hooks/use-list-url-state';
 import { useProductSymbol } from '@/lib/app-config';
 import { formatDate, orDash } from '@/lib/format';
@@ -17,6 +12,7 @@ import { walletsToRead } from '../lib/wallets';
 import { BalanceCell } from './balance-cell';
 import { BalancesContext } from './balances-context';
 import { KycStatusChip } from './kyc-status-chip';
+import { UserDetailLink } from './user-detail-link';
 import { WalletAddress } from './wallet-address';
 
 /** The spec's columns; the grid makes those in the contract's sort whitelist sortable. */
@@ -67,20 +63,7 @@ const columns = (product: string): GridColDef<UserListItem>[] => [
     field: 'detail',
     headerName: 'Detail',
     width: 62,
-    renderCell: ({ row, tabIndex }) => (
-      <Tooltip title={`View ${row.fullName}`}>
-        <IconButton
-          component={RouterLink}
-          to={paths.app.user.getHref(row.id)}
-          size="small"
-          color="primary"
-          tabIndex={tabIndex}
-          aria-label={`View ${row.fullName}`}
-        >
-          <VisibilityOutlinedIcon fontSize="small" />
-        </IconButton>
-      </Tooltip>
-    ),
+    renderCell: ({ row, tabIndex }) => <UserDetailLink id={row.id} fullName={row.fullName} tabIndex={tabIndex} />,
   },
 ];
 

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { userListQuery } from '@gold/contract';
 import { balancesServer } from '@/testing/balances-server';
 import { createUser, createUsers } from '@/testing/data-generators';
-import { failWith, heldAnswer, inTurn } from '@/testing/http';
+import { failWith, heldAnswer, inTurn, jsonResponse } from '@/testing/http';
 import { countAnswer, listServer } from '@/testing/list-server';
 import { currentUrl, renderSignedIn } from '@/testing/render-app';
 
@@ -156,6 +156,25 @@ describe('/user-list', { timeout: 20_000 }, () => {
     fireEvent.click(within(usersGrid()).getByRole('button', { name: 'copy wallet address' }));
     expect(writeText).toHaveBeenCalledWith('0x1234567890abcdef1234567890abcdef12345678');
     expect(await screen.findByText('Wallet address copied')).toBeTruthy();
+  });
+
+  it('starts loading a customer when the detail link is pointed at, and opens the detail with it', async () => {
+    const rows = [createUser({ id: 7, fullName: 'Siti Rahmawati', walletAddress: null })];
+    const detail = { ...rows[0]!, address: null, nik: null, phoneNumber: null, Wallet: null, notifications: [], kycReferenceNumber: null };
+    const { calls, router } = renderSignedIn('/user-list', {
+      'GET /admin/list/users': usersServer(rows),
+      'GET /admin/count/users': countAnswer(1),
+      'GET /admin/users/7': () => jsonResponse(200, detail),
+    });
+    await waitFor(() => expect(column('fullName')).toHaveLength(1));
+    const link = within(usersGrid()).getByRole('link', { name: 'View Siti Rahmawati' });
+    const detailCalls = () => calls.filter((call) => call.url === '/api/admin/users/7');
+    fireEvent.mouseEnter(link);
+    await waitFor(() => expect(detailCalls()).toHaveLength(1));
+    fireEvent.click(link);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Siti Rahmawati' })).toBeTruthy();
+    expect(currentUrl(router)).toBe('/user-list/7');
+    expect(detailCalls()).toHaveLength(1);
   });
 
   describe('balances', () => {

@@ -1,0 +1,29 @@
+import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '@/config/paths';
+import { userQueryOptions } from '../api/get-user';
+
+/** The user list's link to a customer's detail page; pointing at it (or focusing it) starts loading the customer. */
+export function UserDetailLink({ id, fullName, tabIndex }: { id: number; fullName: string; tabIndex?: 0 | -1 }) {
+  const queryClient = useQueryClient();
+  const prefetch = () => void queryClient.prefetchQuery(userQueryOptions(id));
+  return (
+    <Tooltip title={`View ${fullName}`}>
+      <IconButton
+        component={RouterLink}
+        to={paths.app.user.getHref(id)}
+        size="small"
+        color="primary"
+        tabIndex={tabIndex}
+        aria-label={`View ${fullName}`}
+        onMouseEnter={prefetch}
+        onFocus={prefetch}
+      >
+        <VisibilityOutlinedIcon fontSize="small" />
+      </IconButton>
+    </Tooltip>
+  );
+}
