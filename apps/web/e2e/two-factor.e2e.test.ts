@@ -2,6 +2,7 @@ import { generate } from 'otplib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchBrowser, openPage, type WatchedPage } from './support/browser';
+import { formatViolations, runAxe } from './support/page-checks';
 import { startServer, type RunningServer } from './support/server';
 import { fillSignIn, signIn } from './support/session';
 
@@ -47,6 +48,13 @@ async function passwordStep(page: Page) {
   expect(await sessionStatus()).toBe(401);
 }
 
+/** No serious or critical axe-core violation on the page as it is now. */
+async function expectAccessible(page: Page, where: string) {
+  // Away from the controls: a hovered contained button is drawn darker (the theme's hover state).
+  await page.mouse.move(0, 0);
+  expect(formatViolations(where, (await runAxe(page)).blocking)).toBe('');
+}
+
 async function sendCode(page: Page, code: string) {
   await page.getByLabel('Authentication code').fill(code);
   await page.getByRole('button', { name: 'Verify' }).click();
@@ -68,6 +76,7 @@ it('enrols an authenticator from Profile: QR code and key, a code from the app, 
   expect(await qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   secret = ((await section.getByTestId('two-factor-secret').textContent()) ?? '').replace(/\s/g, '');
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  await expectAccessible(page, 'Profile, enrolment');
 
   enrolStep = currentStep();
   await section.getByLabel('6-digit code').fill(await codeForStep(secret, enrolStep));
@@ -77,6 +86,7 @@ it('enrols an authenticator from Profile: QR code and key, a code from the app, 
   recoveryCodes = (await list.getByRole('listitem').allTextContents()).map((code) => code.trim());
   expect(recoveryCodes).toHaveLength(10);
   await section.getByText('shown only this once', { exact: false }).waitFor();
+  await expectAccessible(page, 'Profile, recovery codes');
   await section.getByRole('button', { name: 'Done, I have saved them' }).click();
   await section.getByText('On', { exact: true }).waitFor();
   expect(await list.count()).toBe(0);
@@ -89,6 +99,7 @@ it('signs in again with password and code (the sign-in page loaded afresh), and 
   // A fresh load of '/' boots the standalone sign-in page.
   await page.goto('/');
   await passwordStep(page);
+  await expectAccessible(page, 'Sign-in, second step');
   // The code that confirmed enrolment is used up: the next step's code signs in.
   const code = await codeForStep(secret, enrolStep + 1);
   await sendCode(page, code);
