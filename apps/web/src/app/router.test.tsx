@@ -140,7 +140,7 @@ describe('signed-in layout', () => {
       expect(crumbs.map((crumb) => crumb.textContent)).toEqual(trail);
       // The dashboard shows two empty tables at once.
       const empty = await screen.findAllByText(
-        /Nothing to show yet\.|No redemption selected\.|No users yet\.|No redemptions yet\.|Redemption 3 not found|User 5 not found|No admins yet\.|Admin 2 not found|can sign in at once\.|No contact data yet!|No entries yet\.|No denoms data yet!|No limit has been set yet\.|No transactions yet\.|Transaction 9 not found|No purchases yet\./,
+        /Nothing to show yet\.|No redemption selected\.|No users yet\.|No redemptions yet\.|Redemption 3 not found|User 5 not found|No admins yet\.|Admin 2 not found|can sign in at once\.|No contact data yet!|No entries yet\.|No denoms data yet!|No limit has been set yet\.|No transactions yet\.|Transaction 9 not found|No purchases yet\.|Protect your account with a second step at sign-in/,
       );
       expect(empty.length).toBeGreaterThan(0);
       const menu = screen.getAllByRole('navigation', { name: 'Main menu' })[0]!;
