@@ -7,13 +7,14 @@ import { SignInForm } from './sign-in-form';
 
 function renderForm() {
   const onSuccess = vi.fn();
+  const onChallenge = vi.fn();
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
-      <SignInForm onSuccess={onSuccess} />
+      <SignInForm onSuccess={onSuccess} onChallenge={onChallenge} />
     </QueryClientProvider>,
   );
-  return { onSuccess, queryClient };
+  return { onSuccess, onChallenge, queryClient };
 }
 
 function fillIn(email: string, password: string) {
@@ -81,5 +82,16 @@ describe('SignInForm', () => {
     expect(await screen.findByText('email must be an email address')).toBeTruthy();
     expect(screen.getByText('password is required')).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('hands over the second step when the server asks for one, with no session started', async () => {
+    const challenge = { twoFactor: 'required', token: 't'.repeat(43), expiresAt: '2026-11-23T12:00:00.000Z' };
+    stubFetch({ 'POST /admin/login': () => jsonResponse(200, challenge) });
+    const { onSuccess, onChallenge, queryClient } = renderForm();
+    fillIn('ayu@example.com', 'a long passphrase');
+    await waitFor(() => expect(onChallenge).toHaveBeenCalledWith(challenge));
+    expect(onSuccess).not.toHaveBeenCalled();
+    expect(queryClient.getQueryData(['auth', 'session'])).toBeUndefined();
+    expect(window.localStorage.getItem('back-office.signed-in')).toBeNull();
   });
 });
