@@ -160,6 +160,36 @@ describe('Transaction List on the demo chain', () => {
     );
   });
 
+  it('shows the {product} Purchased List as the API lists it, and exports it', async () => {
+    const { productSymbol } = await apiGet<{ productSymbol: string }>('/app-config');
+    const first = await apiGet<{ data: Array<{ id: number; fullname: string }>; total: number }>(
+      '/admin/list/order?limit=10&page=0&sort=date&order=desc',
+    );
+    expect(first.total).toBeGreaterThan(0);
+    await page.goto('/purchased-list');
+    await page.getByRole('heading', { level: 1, name: `${productSymbol} Purchased List` }).waitFor();
+    const orders = page.getByRole('grid', { name: `${productSymbol} purchases` });
+    const orderIds = () =>
+      orders.locator('[role="row"][data-id]').evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('data-id'))));
+    await expect.poll(orderIds, eventually).toEqual(first.data.map((row) => row.id));
+    expect(await orders.locator('[role="row"][data-id] [data-field="fullname"]').allTextContents()).toEqual(
+      first.data.map((row) => row.fullname),
+    );
+    const { data } = await apiGet<{ data: Array<{ totalOrder: number }> }>('/admin/count/order');
+    const card = page.getByRole('region', { name: `${productSymbol} Redeemed` });
+    await expect.poll(() => card.textContent(), eventually).toContain(data[0]!.totalOrder.toLocaleString('id-ID'));
+    await page.screenshot({ path: '/tmp/e2e-purchased-list.png', fullPage: true });
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Export CSV of every row' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
+    const [, ...lines] = parseCsv((await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, ''));
+    expect(lines).toHaveLength(first.total);
+    expect(lines.slice(0, 10).map((line) => Number(line[0]))).toEqual(first.data.map((row) => row.id));
+  });
+
   it('asked nothing of another origin and threw no error', () => {
     expect(watched.foreignRequests).toEqual([]);
     expect(watched.pageErrors).toEqual([]);

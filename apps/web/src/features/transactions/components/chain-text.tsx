@@ -35,7 +35,7 @@ export function ChainText({ value, name, tabIndex, full = false }: ChainTextProp
     <Typography
       variant="body2"
       component="span"
-      sx={{ fontFamily: 'ui-monospace, monospace', fontSize: full ? undefined : '0.75rem', overflowWrap: 'anywhere' }}
+      sx={{ fontFamily: 'ui-monospace, monospace', fontSize: full ? undefined : '0.7rem', overflowWrap: 'anywhere' }}
     >
       {full ? value : shorten(value)}
     </Typography>

@@ -10,7 +10,7 @@ const ALL = '';
 /** The list's type filter: mints, transfers or burns, or all ('' in the URL means all). Select, not TextField: the pager loads it already. */
 export function TransactionTypeFilter({ value, onChange }: { value: string; onChange: (type: string) => void }) {
   return (
-    <FormControl size="small" sx={{ minWidth: 180 }}>
+    <FormControl size="small" sx={{ minWidth: 200, alignSelf: 'flex-start' }}>
       <InputLabel id="transaction-type-filter-label" shrink>
         Type
       </InputLabel>

@@ -18,26 +18,26 @@ import { TransactionTypeFilter } from './transaction-type-filter';
 /** The spec's columns; the grid makes those in the contract's sort whitelist (date, amount) sortable. */
 function columnsFor(product: string): GridColDef<NumberedTransaction>[] {
   return [
-    { field: 'no', headerName: 'No', width: 64 },
+    { field: 'no', headerName: 'No', width: 52 },
     {
       field: 'txhash',
       headerName: 'Transaction Hash',
       flex: 1,
-      minWidth: 210,
+      minWidth: 200,
       renderCell: ({ row, tabIndex }) => <ChainText value={row.txhash} name="transaction hash" tabIndex={tabIndex} />,
     },
     {
       field: 'from',
       headerName: 'From',
       flex: 1,
-      minWidth: 210,
+      minWidth: 200,
       renderCell: ({ row, tabIndex }) => <ChainText value={row.from} name="sender address" tabIndex={tabIndex} />,
     },
     {
       field: 'to',
       headerName: 'To',
       flex: 1,
-      minWidth: 210,
+      minWidth: 200,
       renderCell: ({ row, tabIndex }) => <ChainText value={row.to} name="receiver address" tabIndex={tabIndex} />,
     },
     {
@@ -50,7 +50,7 @@ function columnsFor(product: string): GridColDef<NumberedTransaction>[] {
     {
       field: 'amount',
       headerName: `Amount in ${product}`,
-      width: 140,
+      width: 165,
       type: 'number',
       headerAlign: 'right',
       sortingOrder: ['desc', 'asc'],
