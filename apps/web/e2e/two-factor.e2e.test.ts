@@ -87,6 +87,7 @@ it('enrols an authenticator from Profile: QR code and key, a code from the app, 
   expect(recoveryCodes).toHaveLength(10);
   await section.getByText('shown only this once', { exact: false }).waitFor();
   await expectAccessible(page, 'Profile, recovery codes');
+  await page.screenshot({ path: '/tmp/e2e-recovery-codes.png', fullPage: true });
   await section.getByRole('button', { name: 'Done, I have saved them' }).click();
   await section.getByText('On', { exact: true }).waitFor();
   expect(await list.count()).toBe(0);
@@ -100,6 +101,7 @@ it('signs in again with password and code (the sign-in page loaded afresh), and 
   await page.goto('/');
   await passwordStep(page);
   await expectAccessible(page, 'Sign-in, second step');
+  await page.screenshot({ path: '/tmp/e2e-second-step.png' });
   // The code that confirmed enrolment is used up: the next step's code signs in.
   const code = await codeForStep(secret, enrolStep + 1);
   await sendCode(page, code);
