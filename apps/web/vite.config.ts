@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const contractSource = fileURLToPath(new URL('../../packages/contract/src/', import.meta.url));
@@ -27,7 +27,8 @@ function contractWithoutSideEffects(): Plugin {
  * server sends these as they are (@fastify/static preCompressed), smaller than what it could
  * compress on the fly per request, and at no CPU cost per request. Fonts are compressed already.
  */
-function precompress(outDir: string): Plugin {
+function precompress(): Plugin {
+  let outDir = '';
   const compressible = /\.(js|css|html|svg|json|txt)$/;
   const filesUnder = (dir: string): string[] =>
     readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
@@ -36,6 +37,9 @@ function precompress(outDir: string): Plugin {
   return {
     name: 'gold:precompress',
     apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir); // --outDir on the command line wins over the config
+    },
     closeBundle() {
       for (const file of filesUnder(outDir)) {
         const content = readFileSync(file);
@@ -60,6 +64,11 @@ function gridSlotsWeNeverRender(): Plugin {
     '@mui/material/Tab',
     '@mui/material/Switch',
     '@mui/material/ToggleButton',
+    // Multi-column sort badge (one sort at a time here), selection and column-panel checkboxes,
+    // the long-text edit cell: none is ever rendered by our read-only, single-sort grids.
+    '@mui/material/Badge',
+    '@mui/material/Checkbox',
+    '@mui/material/TextareaAutosize',
   ]);
   const stub = fileURLToPath(new URL('./src/lib/bundle-stubs/unused-grid-slot.tsx', import.meta.url));
   return {
@@ -71,11 +80,76 @@ function gridSlotsWeNeverRender(): Plugin {
   };
 }
 
+/**
+ * zod's classic schemas carry a JSON Schema converter (`toJSONSchema`, `~standard.jsonSchema`).
+ * The API uses it for its OpenAPI document; the console only parses, so its copy of the converter
+ * is replaced by functions with the same names that throw if ever called (about 5 KB compressed).
+ */
+function zodWithoutJsonSchema(): Plugin {
+  const converter = /[\\/]zod[\\/]v4[\\/]core[\\/](to-json-schema|json-schema-processors)\.js$/;
+  return {
+    name: 'gold:zod-without-json-schema',
+    apply: 'build',
+    enforce: 'pre',
+    load(id) {
+      if (!converter.test(id)) return null;
+      const source = readFileSync(id, 'utf8');
+      const names = new Set<string>();
+      for (const m of source.matchAll(/^export (?:async )?(?:function\*?|const|let|class) ([A-Za-z_$][\w$]*)/gm)) names.add(m[1]!);
+      for (const m of source.matchAll(/^export \{([^}]*)\}/gm))
+        for (const part of m[1]!.split(','))
+          names.add(
+            part
+              .trim()
+              .split(/\s+as\s+/)
+              .pop()!,
+          );
+      names.delete('');
+      const refuse = `() => { throw new Error('JSON Schema conversion is not part of the console build'); }`;
+      // createXMethod(schema, ...) builds the method eagerly (the ~standard getter): it must return the thrower.
+      return [...names].map((name) => `export const ${name} = ${name.startsWith('create') ? `() => ${refuse}` : refuse};`).join('\n');
+    },
+  };
+}
+
+/** Libraries split into two chunks rather than dozens of small ones (each compressed on its own, far worse). */
+const groupedLibraries =
+  /node_modules[\\/](@mui[\\/](material|system|utils|styled-engine|private-theming|icons-material)|@emotion|react-transition-group|@popperjs)[\\/]/;
+
+/**
+ * Chunk names for MUI and its styling: 'ui-sign-in' holds what the sign-in page can run (its
+ * static imports and its own lazy pieces: the error dialog, the second step), 'ui' the rest, which
+ * only signed-in pages load. Derived from the module graph, so the split follows the code.
+ */
+function uiChunkName() {
+  const main = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
+  const signInPage = fileURLToPath(new URL('./src/app/routes/auth/standalone-sign-in.tsx', import.meta.url));
+  let signInModules: Set<string> | undefined;
+  const reachable = (ctx: Rolldown.ChunkingContext, roots: string[], followLazy: boolean, into: Set<string>) => {
+    const stack = [...roots];
+    while (stack.length > 0) {
+      const id = stack.pop()!;
+      if (into.has(id)) continue;
+      into.add(id);
+      const info = ctx.getModuleInfo(id);
+      if (!info) continue;
+      stack.push(...info.importedIds, ...(followLazy ? info.dynamicallyImportedIds : []));
+    }
+    return into;
+  };
+  return (id: string, ctx: Rolldown.ChunkingContext) => {
+    if (!groupedLibraries.test(id)) return null;
+    // main.tsx loads the console itself lazily: only its static imports count, and the sign-in page whole.
+    signInModules ??= reachable(ctx, [signInPage], true, reachable(ctx, [main], false, new Set()));
+    return signInModules.has(id) ? 'ui-sign-in' : 'ui';
+  };
+}
+
 const outDir = fileURLToPath(new URL('./dist', import.meta.url));
 
 export default defineConfig({
   root: webRoot,
-  plugins: [react(), contractWithoutSideEffects(), gridSlotsWeNeverRender(), precompress(outDir)],
+  plugins: [react(), contractWithoutSideEffects(), gridSlotsWeNeverRender(), zodWithoutJsonSchema(), precompress()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     // The API runs on :3000 (`npm start` at the root); the dev server forwards /api to it.
@@ -88,5 +162,9 @@ export default defineConfig({
     // Small images (the loading image) are inlined; the CSP allows data: images. Fonts never are:
     // inlined, every subset and weight would be downloaded with the CSS whether the page needs it or not.
     assetsInlineLimit: (file) => (/\.(woff2?|ttf|otf)$/.test(file) ? false : undefined),
+    rolldownOptions: {
+      // Dependencies of a grouped module stay where they were (React must not move into the UI chunks).
+      output: { codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: uiChunkName(), debugName: 'ui' }] } },
+    },
   },
 });
