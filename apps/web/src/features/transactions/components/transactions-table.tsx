@@ -1,14 +1,15 @@
 import { useMemo } from 'react';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
+import Alert from '@mui/material/Alert';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import type { GridColDef } from '@mui/x-data-grid';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { transactionListQuery } from '@gold/contract';
 import { ServerDataGrid } from '@/components/data-grid/server-data-grid';
 import { paths } from '@/config/paths';
-import { useListUrlState } from '@/hooks/use-list-url-state';
+import { filterUrlParam, useListUrlState } from '@/hooks/use-list-url-state';
 import { useProductSymbol } from '@/lib/app-config';
 import { formatDateTime, formatTokenAmount } from '@/lib/format';
 import { useTransactions, type NumberedTransaction } from '../api/get-transactions';
@@ -87,9 +88,19 @@ export function TransactionsTable() {
   const list = useListUrlState(transactionListQuery);
   const transactions = useTransactions(list.query);
   const columns = useMemo(() => columnsFor(product), [product]);
+  // The search takes only hex (a hash or an address): other text is not sent, and the list says why.
+  const [searchParams] = useSearchParams();
+  const typed = searchParams.get(filterUrlParam('search'))?.trim() ?? '';
+  const unusableSearch = typed !== '' && list.search === '' ? typed : null;
   return (
     <Stack spacing={2}>
       <TransactionTypeFilter value={list.filters.type ?? ''} onChange={(type) => list.setFilter('type', type)} />
+      {unusableSearch ? (
+        <Alert severity="info">
+          “{unusableSearch}” is not a transaction hash or a wallet address: search with its hex digits (0x optional). Every transaction is
+          shown.
+        </Alert>
+      ) : null}
       <ServerDataGrid
         label="Transactions"
         columns={columns}

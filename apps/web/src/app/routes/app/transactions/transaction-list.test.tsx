@@ -96,6 +96,14 @@ describe('/transaction-list', { timeout: 60_000 }, () => {
     expect(exportLink.getAttribute('href')).toBe('/api/admin/export/transactions.csv?sort=date&order=desc&search=0x0003&type=MINT');
   });
 
+  it('says why a search that is not a hash or an address finds every transaction, and sends none', async () => {
+    const list = server();
+    renderSignedIn('/transaction-list?q=budi', { 'GET /admin/list/transactions': list, 'GET /admin/count/transactions': countAnswer(23) });
+    await shows(10);
+    expect(screen.getByText(/“budi” is not a transaction hash or a wallet address/)).toBeTruthy();
+    expect(list.queries.every((query) => query.search === undefined)).toBe(true);
+  });
+
   it('shows the server’s message with Retry when the list cannot be loaded', async () => {
     renderSignedIn('/transaction-list', {
       'GET /admin/list/transactions': inTurn(failWith(503, 'Database unavailable'), server()),
