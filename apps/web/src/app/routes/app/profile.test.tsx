@@ -89,6 +89,26 @@ describe('Profile', { timeout: 30_000 }, () => {
     await waitFor(() => expect(current.value).toBe(''));
   });
 
+  it('shows a wrong current password under its field, and when to try again once throttled', async () => {
+    renderSignedIn('/profile', {
+      ...accountScreenHandlers,
+      'POST /account/password': inTurn(failWith(400, 'body.currentPassword: the current password is wrong'), () =>
+        jsonResponse(429, errorBody(429, 'Too Many Requests', 'Too many sign-in attempts.'), { 'retry-after': '600' }),
+      ),
+    });
+    const form = within(await section('Password'));
+    const send = () => {
+      fireEvent.change(form.getByLabelText('Current Password'), { target: { value: 'not my password' } });
+      fireEvent.change(form.getByLabelText('Password'), { target: { value: 'a brand new passphrase' } });
+      fireEvent.change(form.getByLabelText('Confirm Password'), { target: { value: 'a brand new passphrase' } });
+      fireEvent.click(form.getByRole('button', { name: 'Change Password' }));
+    };
+    send();
+    expect(await form.findByText('the current password is wrong')).toBeTruthy();
+    send();
+    expect(await form.findByText('Too many sign-in attempts. Try again in 10 minutes.')).toBeTruthy();
+  });
+
   it('enrols a second factor: QR code and key, a 6-digit code, then the ten recovery codes once; then shows it is on', async () => {
     let enabled = false;
     const { calls } = renderSignedIn('/profile', {
