@@ -154,7 +154,9 @@ describe('admin accounts', () => {
     await card.waitFor();
     expect(await card.textContent()).toContain(message);
     expect(await card.locator('b').count()).toBe(0);
-    expect(await card.getByRole('link', { name: /^Chat with Dewi Sartika/ }).getAttribute('href')).toBe('https://wa.me/6281298765432');
+    expect(await card.getByRole('link', { name: /^Phone Number: chat with Dewi Sartika/ }).getAttribute('href')).toBe(
+      'https://wa.me/6281298765432',
+    );
     expect(first.foreignRequests).toEqual([]);
     expect(first.pageErrors).toEqual([]);
   });

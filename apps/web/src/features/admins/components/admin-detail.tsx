@@ -13,7 +13,7 @@ import { errorMessage } from '../lib/error-message';
 import { AdminEditForm } from './admin-edit-form';
 import { AdminInfo } from './admin-info';
 import { ResetTwoFactorButton } from './reset-two-factor-button';
-import { useAdminRemoval } from './use-admin-removal';
+import { useDeleteAdminAction } from './delete-admin';
 
 interface AdminDetailViewProps {
   id: number;
@@ -24,7 +24,7 @@ interface AdminDetailViewProps {
 export function AdminDetailView({ id, signedInAdminId }: AdminDetailViewProps) {
   const navigate = useNavigate();
   const admin = useAdmin(id);
-  const removal = useAdminRemoval({ onRemoved: () => void navigate(paths.app.admins.getHref()) });
+  const removal = useDeleteAdminAction({ onRemoved: () => void navigate(paths.app.admins.getHref()) });
 
   if (admin.isPending) {
     return (

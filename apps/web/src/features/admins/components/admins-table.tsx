@@ -13,7 +13,7 @@ import { useListUrlState } from '@/hooks/use-list-url-state';
 import { formatDate, formatDateTime, orDash } from '@/lib/format';
 import { useAdmins } from '../api/get-admins';
 import { AdminStatusChip } from './admin-status-chip';
-import { useAdminRemoval } from './use-admin-removal';
+import { useDeleteAdminAction } from './delete-admin';
 
 function columnsFor(signedInAdminId: number | undefined, askDelete: (admin: AdminListItem) => void): GridColDef<AdminListItem>[] {
   return [
@@ -82,7 +82,7 @@ function columnsFor(signedInAdminId: number | undefined, askDelete: (admin: Admi
 export function AdminsTable({ signedInAdminId }: { signedInAdminId: number | undefined }) {
   const list = useListUrlState(adminListQuery);
   const admins = useAdmins(list.query);
-  const removal = useAdminRemoval();
+  const removal = useDeleteAdminAction();
   const columns = useMemo(() => columnsFor(signedInAdminId, removal.ask), [signedInAdminId, removal.ask]);
   return (
     <>

@@ -49,7 +49,7 @@ export function ContactCard({ contact }: { contact: ContactMessage }) {
             href={chatHref(contact.chatNumber)}
             target="_blank"
             rel="noopener noreferrer"
-            aria-label={`Chat with ${contact.fullname} on ${contact.phoneNumber ?? contact.chatNumber}`}
+            aria-label={`Phone Number: chat with ${contact.fullname} on ${contact.phoneNumber ?? contact.chatNumber}`}
           >
             Phone Number
           </Button>

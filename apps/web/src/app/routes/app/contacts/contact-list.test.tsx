@@ -49,11 +49,11 @@ describe('/contact-list', { timeout: 30_000 }, () => {
     expect(within(card).getByRole('link', { name: 'Email Dewi Sartika (dewi@example.com)' }).getAttribute('href')).toBe(
       'mailto:dewi%40example.com',
     );
-    const chat = within(card).getByRole('link', { name: 'Chat with Dewi Sartika on +6281298765432' });
+    const chat = within(card).getByRole('link', { name: 'Phone Number: chat with Dewi Sartika on +6281298765432' });
     expect(chat.getAttribute('href')).toBe('https://wa.me/6281298765432');
     expect(chat.textContent).toBe('Phone Number');
     const other = screen.getByRole('article', { name: 'Tanpa Telepon' });
-    expect(within(other).queryByRole('link', { name: /Chat with/ })).toBeNull();
+    expect(within(other).queryByRole('link', { name: /chat with/ })).toBeNull();
     expect(other.textContent).toContain('No phone number');
   });
 
