@@ -5,7 +5,8 @@ export default defineConfig({
     name: 'api',
     environment: 'node',
     include: ['src/**/*.test.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Safety nets, not speed checks: files run three at a time on two cores.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
   },
 });

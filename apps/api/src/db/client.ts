@@ -19,8 +19,11 @@ export interface DatabaseHandle {
 
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string; poolSize?: number }
-  /** dataDir undefined keeps the database in memory (tests). */
-  | { kind: 'pglite'; dataDir?: string };
+  /**
+   * dataDir undefined keeps the database in memory (tests); `from` starts it from a copy of
+   * another instance's files (PGlite's dumpDataDir), which skips initdb (tests).
+   */
+  | { kind: 'pglite'; dataDir?: string; from?: Blob };
 
 /** The migrations folder ships beside the API whether it runs from src (tsx) or dist (bundle). */
 export function migrationsFolder(): string {
@@ -49,6 +52,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   const release = target.dataDir ? lockDataDir(resolve(target.dataDir)) : () => {};
   const client = await PGlite.create({
     dataDir: target.dataDir ? resolve(target.dataDir) : undefined,
+    ...(target.from ? { loadDataDir: target.from } : {}),
     extensions: { pg_trgm },
     parsers: { 20: (v: string) => Number(v) },
   });
