@@ -1,7 +1,12 @@
 import { alpha, createTheme } from '@mui/material/styles';
 
-/** Gold primary. Text on gold is dark (8.7:1); gold used as text on white uses the dark shade (4.9:1, WCAG AA). */
-const gold = { light: '#E3C766', main: '#C9A227', dark: '#8A6D0B', contrastText: '#1A1405' };
+/**
+ * Gold primary. Text on gold is dark (7.6:1). Gold used as text uses the dark shade: 6.6:1 on white
+ * and still above 5.9:1 on the pale alert backgrounds (WCAG AA asks 4.5). A contained button under
+ * the pointer turns a deeper gold that keeps its dark text at 5.7:1 (MUI would use the dark shade).
+ */
+const gold = { light: '#E3C766', main: '#C9A227', dark: '#735A07', contrastText: '#1A1405' };
+const goldHover = '#B08A17';
 
 export const theme = createTheme({
   palette: {
@@ -28,10 +33,11 @@ export const theme = createTheme({
   components: {
     MuiButton: {
       styleOverrides: {
-        root: ({ ownerState, theme }) =>
-          ownerState.color === 'primary' && ownerState.variant !== 'contained'
-            ? { color: theme.palette.primary.dark, borderColor: alpha(theme.palette.primary.dark, 0.6) }
-            : {},
+        root: ({ ownerState, theme }) => {
+          if (ownerState.color !== 'primary') return {};
+          if (ownerState.variant === 'contained') return { '&:hover': { backgroundColor: goldHover } };
+          return { color: theme.palette.primary.dark, borderColor: alpha(theme.palette.primary.dark, 0.6) };
+        },
       },
     },
     MuiIconButton: {
