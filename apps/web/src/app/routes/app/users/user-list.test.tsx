@@ -92,6 +92,9 @@ describe('/user-list', { timeout: 20_000 }, () => {
     expect(screen.getByRole('status').textContent).toBe('2 users match “SANTO”');
     // The count card counts every customer, not the matches.
     expect(within(countCard()).getByText('3')).toBeTruthy();
+    // The export takes the list's search and sort, every row of them.
+    const exportLink = screen.getByRole('link', { name: 'Export CSV of the rows that match the filter' });
+    expect(exportLink.getAttribute('href')).toBe('/api/admin/export/users.csv?sort=createdAt&order=desc&search=SANTO');
   });
 
   it('sorts by a column on the server when its header is clicked', async () => {
