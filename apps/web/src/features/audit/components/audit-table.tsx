@@ -58,14 +58,17 @@ const columns: GridColDef<AuditEntry>[] = [
     flex: 1.6,
     minWidth: 220,
     valueGetter: (_value, row) => changeOf(row),
+    // Two lines at most, cut with an ellipsis; the whole change is the cell's title.
     renderCell: ({ value }) => (
-      <Typography
-        variant="body2"
-        title={String(value)}
-        sx={{ ...twoLines, display: 'block', whiteSpace: 'normal', overflow: 'hidden', py: 0.5 }}
-      >
-        {String(value)}
-      </Typography>
+      <Stack sx={twoLines}>
+        <Typography
+          variant="body2"
+          title={String(value)}
+          sx={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', whiteSpace: 'normal', overflow: 'hidden' }}
+        >
+          {String(value)}
+        </Typography>
+      </Stack>
     ),
   },
   { field: 'ipAddress', headerName: 'Address', width: 130, valueFormatter: (value: string | null) => orDash(value) },
