@@ -1,4 +1,7 @@
+import { request } from 'node:http';
+import { sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
+import { selectRows } from '../../db/client';
 import { seedDemoData } from '../../db/seed/seed-demo-data';
 import { customers, purchaseOrders } from '../../db/schema';
 import { describeEachEngine } from '../../test/test-app';
@@ -115,6 +118,36 @@ describeEachEngine('CSV exports', (t) => {
     const [, ...lines] = parseCsv((await download('transactions.csv')).body.slice(1));
     expect(lines).toHaveLength(1500);
     expect(new Set(lines.map((line) => line[0])).size).toBe(1500);
+  });
+
+  it('ends the cursor’s transaction and keeps answering after a client gives up on a download half-way', async () => {
+    // A real socket (closed with the app after the tests): inject cannot abort a response.
+    const address = await t().app.listen({ host: '127.0.0.1', port: 0 });
+    const cookie = await t().adminCookie();
+    await new Promise<void>((resolve, reject) => {
+      const req = request(`${address}/api/admin/export/transactions.csv`, { headers: { cookie } }, (res) => {
+        expect(res.statusCode).toBe(200);
+        res.once('data', () => {
+          req.destroy();
+          resolve();
+        });
+      });
+      req.once('error', reject);
+      req.end();
+    });
+    if (t().engine === 'postgres') {
+      const openTransactions = async () =>
+        (
+          await selectRows<{ n: number }>(
+            t().database.db,
+            sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`,
+          )
+        )[0]?.n;
+      await expect.poll(openTransactions).toBe(0);
+    }
+    const next = await t().injectAsAdmin({ method: 'GET', url: '/api/admin/export/orders.csv?search=santoso' });
+    expect(next.statusCode).toBe(200);
+    expect(parseCsv(next.body.slice(1)).length).toBeGreaterThan(1);
   });
 
   it('quotes every cell a spreadsheet would run as a formula, and keeps the text readable', async () => {
