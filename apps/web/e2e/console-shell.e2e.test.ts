@@ -125,6 +125,7 @@ describe('signed in', () => {
     { item: 'Ratings', path: '/ratings', title: 'Ratings' },
     { item: 'Profile', path: '/profile', title: 'Profile' },
     { item: 'Admin List', path: '/admin-list', title: 'Admin List' },
+    { item: 'Audit Log', path: '/audit-log', title: 'Audit Log' },
     { item: 'Contact List', path: '/contact-list', title: 'Contact List' },
     { item: 'Denoms List', path: '/denoms-list', title: 'Redemption Denomination' },
   ];

@@ -33,3 +33,26 @@ describe('the embedded database folder', () => {
     rmSync(held, { recursive: true, force: true });
   });
 });
+
+describe('a PostgreSQL connection ended by the server', async () => {
+  const { createTestDatabase, postgresReachable } = await import('../test/test-databases');
+  const up = await postgresReachable();
+
+  it.skipIf(!up)('is reported, not thrown, and the pool goes on with a new connection', async () => {
+    const database = await createTestDatabase('postgres');
+    const ended: Error[] = [];
+    const handle = await openDatabase({ kind: 'postgres', url: database.url!, poolSize: 1, onIdleConnectionError: (e) => ended.push(e) });
+    try {
+      const [before] = await selectRows<{ pid: number }>(handle.db, sql`select pg_backend_pid() as pid`);
+      // The server ends the pool's idle connection, as a restart or an administrator would.
+      await database.db.execute(sql`select pg_terminate_backend(${before!.pid})`);
+      await expect.poll(() => ended.length).toBe(1);
+      expect(ended[0]!.message).toMatch(/terminating connection/);
+      const [after] = await selectRows<{ pid: number }>(handle.db, sql`select pg_backend_pid() as pid`);
+      expect(after!.pid).not.toBe(before!.pid);
+    } finally {
+      await handle.close();
+      await database.destroy();
+    }
+  });
+});

@@ -18,7 +18,7 @@ export interface DatabaseHandle {
 }
 
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'postgres'; url: string; poolSize?: number; onIdleConnectionError?: (error: Error) => void }
   /**
    * dataDir undefined keeps the database in memory (tests); `from` starts it from a copy of
    * another instance's files (PGlite's dumpDataDir), which skips initdb (tests).
@@ -43,6 +43,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     // numeric and bigint come back as strings by default; keep numeric exact (string) and parse int8 counts.
     pg.types.setTypeParser(20, (v) => Number(v));
     const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+    // An idle connection the server ends (a restart, a dropped database) is an 'error' on the pool;
+    // without a listener Node treats it as uncaught and the process dies. The pool replaces it.
+    pool.on('error', target.onIdleConnectionError ?? ((error) => console.warn(`database: an idle connection ended: ${error.message}`)));
     const db = drizzle(pool, { schema }) as unknown as Database;
     return { db, kind: 'postgres', close: () => pool.end() };
   }

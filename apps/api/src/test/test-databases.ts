@@ -90,7 +90,8 @@ export async function createTestDatabase(engine: EngineName): Promise<TestDataba
   await admin.end();
   const url = new URL(testPostgresUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 });
+  // destroy() drops the database with (force), ending any connection a test left open: expected here.
+  const handle = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5, onIdleConnectionError: () => {} });
   await migrateDatabase(handle);
   return {
     ...handle,
