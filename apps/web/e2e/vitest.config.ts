@@ -7,7 +7,10 @@ export default defineConfig({
     root: import.meta.dirname,
     environment: 'node',
     include: ['**/*.e2e.test.ts'],
-    fileParallelism: false,
+    // Two files at a time (each its own server, database, chain and browser, on free ports), after
+    // the unit and API tests have finished (group 1), so they never compete with those for the cores.
+    maxWorkers: 2,
+    sequence: { groupOrder: 1 },
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },
