@@ -11,7 +11,7 @@ import { useProductSymbol } from '@/lib/app-config';
 import { formatDate, formatDateTime, formatTimeSlot, formatTokenAmount, orDash } from '@/lib/format';
 import { useRedemption } from '../api/get-redemption';
 import { errorMessage } from '../lib/error-message';
-import { FieldList, type Field } from './field-list';
+import { FieldList, type Field } from '@/components/ui/field-list';
 import { RedemptionHistoryTable } from './redemption-history-table';
 import { RedemptionPieces } from './redemption-pieces';
 import { RedemptionStatusChip } from './redemption-status-chip';

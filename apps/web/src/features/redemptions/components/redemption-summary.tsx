@@ -1,7 +1,7 @@
 import type { RedemptionDetail } from '@gold/contract';
 import { useProductSymbol } from '@/lib/app-config';
 import { formatDate, formatTimeSlot, formatTokenAmount } from '@/lib/format';
-import { FieldList, type Field } from './field-list';
+import { FieldList, type Field } from '@/components/ui/field-list';
 import { RedemptionPieces } from './redemption-pieces';
 import { RedemptionStatusChip } from './redemption-status-chip';
 

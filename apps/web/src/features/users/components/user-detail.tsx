@@ -16,7 +16,7 @@ import { balanceState } from '../lib/balance-states';
 import { genderLabel } from '../lib/gender';
 import { walletsToRead } from '../lib/wallets';
 import { BalanceValue } from './balance-value';
-import { DetailFields, type DetailField } from './detail-fields';
+import { FieldList, type Field } from '@/components/ui/field-list';
 import { KycStatusChip } from './kyc-status-chip';
 import { WalletAddress } from './wallet-address';
 
@@ -38,7 +38,7 @@ function UserFields({ user }: { user: User }) {
   const product = useProductSymbol();
   const wallet = walletOf(user);
   const balances = useBalances(walletsToRead([wallet]));
-  const fields: DetailField[] = [
+  const fields: Field[] = [
     { label: 'NIK', value: orDash(user.nik) },
     { label: 'Fullname', value: orDash(user.fullName) },
     { label: 'Email', value: orDash(user.email) },
@@ -59,7 +59,7 @@ function UserFields({ user }: { user: User }) {
   // The reference of the KYC provider's SUCCESS notification (the server picks the newest one).
   if (user.ekycStatus === 'VERIFIED') fields.push({ label: 'KYC Reference ID', value: user.kycReferenceNumber ?? MISSING });
   fields.push({ label: 'Registered', value: formatDateTime(user.createdAt) });
-  return <DetailFields fields={fields} />;
+  return <FieldList fields={fields} />;
 }
 
 function errorText(error: unknown): string {
