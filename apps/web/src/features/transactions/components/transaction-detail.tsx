@@ -3,9 +3,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { FieldList } from '@/components/ui/field-list';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { useProductSymbol } from '@/lib/app-config';
@@ -13,26 +12,6 @@ import { formatDateTime, formatTokenAmount, orDash } from '@/lib/format';
 import { useTransaction } from '../api/get-transaction';
 import { transactionTypeLabels } from '../lib/transaction-types';
 import { ChainText } from './chain-text';
-
-function Fields({ fields }: { fields: ReadonlyArray<{ label: string; value: ReactNode }> }) {
-  return (
-    <Box
-      component="dl"
-      sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(160px, max-content) 1fr' }, columnGap: 3, rowGap: 1.25, m: 0 }}
-    >
-      {fields.map(({ label, value }) => (
-        <Box key={label} sx={{ display: 'contents' }}>
-          <Typography component="dt" variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>
-            {label}
-          </Typography>
-          <Typography component="dd" variant="body1" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-            {value}
-          </Typography>
-        </Box>
-      ))}
-    </Box>
-  );
-}
 
 const backLink = (
   <Button component={RouterLink} to={paths.app.transactions.getHref()} sx={{ alignSelf: 'flex-start' }}>
@@ -79,7 +58,7 @@ export function TransactionDetail({ id }: { id: number | null }) {
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       <Paper variant="outlined" component="section" aria-label="Transaction" aria-busy={!row} sx={{ p: 3 }}>
-        <Fields
+        <FieldList
           fields={[
             { label: 'Transaction Hash', value: row ? <ChainText value={row.txhash} name="transaction hash" full /> : loading(320) },
             { label: 'From', value: row ? <ChainText value={row.from} name="sender address" full /> : loading(300) },
