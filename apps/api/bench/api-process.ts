@@ -56,8 +56,9 @@ const statusField = (pid: number | undefined, field: 'VmHWM' | 'VmRSS') => {
  */
 export async function startBenchApi(databaseUrl: string, env: Record<string, string> = {}): Promise<BenchApi> {
   const port = await freePort();
+  // BENCH_NODE_ARGS: extra Node flags for the API process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile a case.
   const args = builtApi
-    ? [join(import.meta.dirname, '../dist/server.js')]
+    ? [...(process.env.BENCH_NODE_ARGS?.split(' ') ?? []), join(import.meta.dirname, '../dist/server.js')]
     : ['--import', 'tsx', join(import.meta.dirname, '../src/server.ts')];
   const child: ChildProcess = spawn(process.execPath, args, {
     env: {

@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -33,6 +32,7 @@ import { twoFactorAdminRoutes, twoFactorPublicRoutes } from './modules/two-facto
 import { usersRoutes } from './modules/users/users.routes';
 import { noStoreForApi } from './plugins/api-cache-control';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { originCheck } from './plugins/origin-check';
 
 export interface BuildAppOptions extends AppDeps {
@@ -61,28 +61,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorateRequest('admin', null);
   app.addHook('onSend', noStoreForApi);
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Emotion (MUI) injects <style> elements at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    // The demo serves plain http on localhost; HSTS belongs to the TLS terminator in production.
-    strictTransportSecurity: false,
-    // Agrees with frame-ancestors 'none' (helmet's default would be SAMEORIGIN).
-    xFrameOptions: { action: 'deny' },
-  });
+  registerSecurityHeaders(app);
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {

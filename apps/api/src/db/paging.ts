@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Page, SortOrder } from '@gold/contract';
 import { selectRows, type Database, type Executor } from './client';
 import { rowCounts } from './schema';
@@ -154,12 +155,29 @@ export async function* streamRows<Row, Sort extends string>(
   }
 }
 
-/** The exact count kept by the row_counts triggers (bucket '*' is the whole table). */
-export async function countedRows(db: Executor, table: string, bucket = '*'): Promise<number> {
-  const [row] = await db
+function prepareCountedRowsQuery(db: Database) {
+  return db
     .select({ n: rowCounts.n })
     .from(rowCounts)
-    .where(sql`${rowCounts.tableName} = ${table} and ${rowCounts.bucket} = ${bucket}`);
+    .where(sql`${rowCounts.tableName} = ${sql.placeholder('table')} and ${rowCounts.bucket} = ${sql.placeholder('bucket')}`)
+    .prepare('counted_rows');
+}
+
+// The count cards' one read: built once per database and prepared on each connection.
+const countedRowsQueries = new WeakMap<Executor, ReturnType<typeof prepareCountedRowsQuery>>();
+
+/** The exact count kept by the row_counts triggers (bucket '*' is the whole table). */
+export async function countedRows(db: Executor, table: string, bucket = '*'): Promise<number> {
+  if (db instanceof PgTransaction) {
+    const [row] = await db
+      .select({ n: rowCounts.n })
+      .from(rowCounts)
+      .where(sql`${rowCounts.tableName} = ${table} and ${rowCounts.bucket} = ${bucket}`);
+    return row?.n ?? 0;
+  }
+  let query = countedRowsQueries.get(db);
+  if (!query) countedRowsQueries.set(db, (query = prepareCountedRowsQuery(db)));
+  const [row] = await query.execute({ table, bucket });
   return row?.n ?? 0;
 }
 

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { selectRows, type Executor, type Transaction } from '../../db/client';
+import { selectRows, type Database, type Executor, type Transaction } from '../../db/client';
 import { admins, adminSessions, signInAttempts } from '../../db/schema';
 
 export async function insertSession(
@@ -19,8 +19,8 @@ export async function insertSession(
  * The session behind a token hash, if it is still valid: not ended, within its absolute
  * lifetime and idle timeout, and its admin still active.
  */
-export async function findLiveSession(db: Executor, tokenHash: string, idleMinutes: number) {
-  const [row] = await db
+function prepareLiveSessionQuery(db: Database) {
+  return db
     .select({
       sessionId: adminSessions.id,
       lastSeenAt: adminSessions.lastSeenAt,
@@ -37,14 +37,25 @@ export async function findLiveSession(db: Executor, tokenHash: string, idleMinut
     .innerJoin(admins, eq(admins.id, adminSessions.adminId))
     .where(
       and(
-        eq(adminSessions.tokenHash, tokenHash),
+        eq(adminSessions.tokenHash, sql.placeholder('tokenHash')),
         isNull(adminSessions.endedAt),
         gt(adminSessions.expiresAt, sql`now()`),
-        gt(adminSessions.lastSeenAt, sql`now() - make_interval(mins => ${idleMinutes})`),
+        gt(adminSessions.lastSeenAt, sql`now() - make_interval(mins => ${sql.placeholder('idleMinutes')}::int)`),
         eq(admins.status, 'Activated'),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('find_live_session');
+}
+
+// Every signed-in request runs this lookup: built once per database and prepared on each
+// connection, it skips query building and PostgreSQL's parse and plan.
+const liveSessionQueries = new WeakMap<Database, ReturnType<typeof prepareLiveSessionQuery>>();
+
+export async function findLiveSession(db: Database, tokenHash: string, idleMinutes: number) {
+  let query = liveSessionQueries.get(db);
+  if (!query) liveSessionQueries.set(db, (query = prepareLiveSessionQuery(db)));
+  const [row] = await query.execute({ tokenHash, idleMinutes });
   return row;
 }
 
