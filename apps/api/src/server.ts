@@ -1,5 +1,6 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config/config';
@@ -15,6 +16,11 @@ function defaultWebDistDir(): string {
 }
 
 async function main() {
+  // V8 lets the old space grow to about four times what survived the last full collection
+  // before collecting again: a streamed CSV export of a million customers (some 60 MB live)
+  // took the process from 170 to 345 MB resident with garbage alone. Half again as much keeps
+  // it near 200 MB at no measurable cost in time (docs/benchmarks.md).
+  setFlagsFromString('--heap-growing-percent=50');
   let config: Config;
   try {
     config = loadConfig();
