@@ -1,8 +1,19 @@
 import type { BenchApi } from './api-process';
-import { asFastAs, describePage as page, getJson, p95AtMost, summarize, targets, timeGet, type Timing } from './http-timing';
+import {
+  asFastAs,
+  describePage as page,
+  getJson,
+  p95AtMost,
+  summarize,
+  targets,
+  timeGet,
+  timedRequests,
+  warmUpRequests,
+  type Timing,
+} from './http-timing';
 
 /** The calls the dashboard makes when it opens, sent at once as the browser does: the time until the last one answers. */
-async function timeDashboard(api: BenchApi, iterations = 50): Promise<Timing> {
+async function timeDashboard(api: BenchApi, iterations = timedRequests): Promise<Timing> {
   const paths = [
     '/api/admin/count/users',
     '/api/admin/count/redeems',
@@ -13,7 +24,7 @@ async function timeDashboard(api: BenchApi, iterations = 50): Promise<Timing> {
     '/api/admin/list/users?limit=5&page=0',
   ];
   const once = () => Promise.all(paths.map((path) => getJson(api, path)));
-  for (let i = 0; i < 5; i++) await once();
+  for (let i = 0; i < warmUpRequests; i++) await once();
   const times: number[] = [];
   for (let i = 0; i < iterations; i++) {
     const started = performance.now();
