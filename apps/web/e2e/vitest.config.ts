@@ -12,6 +12,9 @@ export default defineConfig({
     maxWorkers: 2,
     sequence: { groupOrder: 1 },
     testTimeout: 60_000,
+    // expect.poll's default of 1 s is too short for a click, a request and a render on two busy
+    // cores (a filter on the Audit Log once took longer); a poll still ends as soon as it holds.
+    expect: { poll: { timeout: 10_000, interval: 100 } },
     hookTimeout: 120_000,
   },
 });
