@@ -140,11 +140,6 @@ export function ServerDataGrid<Row extends GridValidRowModel>({
           disableColumnFilter
           disableColumnMenu
           disableRowSelectionOnClick
-          // Every row and column rendered (autoHeight shows the whole page of at most 100 rows anyway,
-          // and a list has a dozen columns at most). With column virtualization, scrolling a wide list
-          // sideways re-created its cells, and a click landing just then (the User List's View link)
-          // was lost: the browser tests caught it on a busy machine.
-          disableVirtualization
           autoHeight
           localeText={{ noRowsLabel: emptyMessage }}
           slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' } }}
