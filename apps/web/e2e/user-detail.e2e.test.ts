@@ -32,7 +32,9 @@ const balanceCalls: string[] = [];
 beforeAll(async () => {
   server = await startServer({ demoData: true, chain: true });
   browser = await launchBrowser();
-  watched = await openPage(browser, server.baseUrl);
+  // Wide enough for all eleven columns: on a narrower screen a click on a row's View link can be
+  // lost (the grid scrolls the clicked cell fully into view between mouse down and up).
+  watched = await openPage(browser, server.baseUrl, { width: 1700, height: 900 });
   page = watched.page;
   api = watched.context.request;
   await watched.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
