@@ -13,6 +13,14 @@ const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.u
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+// The API's identity module imports one way, each part only from those before it (docs/decisions.md).
+const identityOrder = ['sessions', 'admins', 'sign-in', 'two-factor', 'profile'];
+const identityZones = identityOrder.slice(0, -1).map((part, index) => ({
+  target: `./apps/api/src/modules/identity/${part}`,
+  from: identityOrder.slice(index + 1).map((later) => `./apps/api/src/modules/identity/${later}`),
+  message: `Identity imports one way (${identityOrder.join(' <- ')}): ${part} does not import a later part.`,
+}));
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/*.d.ts', 'apps/api/drizzle/**'] },
   js.configs.recommended,
@@ -96,6 +104,13 @@ export default tseslint.config(
               target: './apps/api/src/plugins',
               from: ['./apps/api/src/app.ts', './apps/api/src/server.ts'],
               message: 'Plugins do not import the app or the entry points.',
+            },
+            ...identityZones,
+            {
+              target: './apps/api/src/modules/identity',
+              from: './apps/api/src/modules',
+              except: ['./identity', './audit'],
+              message: 'Identity sits under the other modules: of them it imports only the audit log.',
             },
           ],
         },

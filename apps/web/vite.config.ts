@@ -53,7 +53,7 @@ function precompress(): Plugin {
 
 /**
  * The data grid's slot map imports every MUI component a grid feature could use. Ours disable
- * the column filter panel and menu (server-side search instead), so these are never rendered:
+ * the column filter panel (server-side search instead), so these are never rendered:
  * leaving them out keeps grid pages inside the size budget (about 15 KB compressed). Only
  * imports made by the grid's slot map are replaced; our own code gets the real components.
  */
@@ -64,10 +64,9 @@ function gridSlotsWeNeverRender(): Plugin {
     '@mui/material/Tab',
     '@mui/material/Switch',
     '@mui/material/ToggleButton',
-    // Multi-column sort badge (one sort at a time here), selection and column-panel checkboxes,
-    // the long-text edit cell: none is ever rendered by our read-only, single-sort grids.
+    // Multi-column sort badge (one sort at a time here) and the long-text edit cell: never rendered
+    // by our read-only, single-sort grids. (Checkbox stays: the column menu's Manage columns uses it.)
     '@mui/material/Badge',
-    '@mui/material/Checkbox',
     '@mui/material/TextareaAutosize',
   ]);
   const stub = fileURLToPath(new URL('./src/lib/bundle-stubs/unused-grid-slot.tsx', import.meta.url));

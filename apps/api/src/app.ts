@@ -7,54 +7,64 @@ import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
-import type { AppDeps } from './app-deps';
+import { buildAppDeps, type AppDepsInput } from './app-deps';
 import { fastifyTrustProxy } from './config/config';
 import { loggerOptions } from './lib/logging';
 import { notFound } from './lib/http-errors';
-import { adminsRoutes } from './modules/admins/admins.routes';
-import { accountRoutes, authPublicRoutes } from './modules/auth/auth.routes';
-import { requireAdmin } from './modules/auth/require-admin';
-import { profileRoutes } from './modules/account/account.routes';
+import { adminsRoutes } from './modules/identity/admins/admins.routes';
+import { profileRoutes } from './modules/identity/profile/profile.routes';
+import { requireAdmin } from './modules/identity/sessions/require-admin';
+import { sessionAdminRoutes, sessionPublicRoutes } from './modules/identity/sessions/sessions.routes';
+import { signInRoutes } from './modules/identity/sign-in/sign-in.routes';
+import { twoFactorAdminRoutes, twoFactorPublicRoutes } from './modules/identity/two-factor/two-factor.routes';
 import { appConfigRoutes } from './modules/app-config/app-config.routes';
 import { balancesRoutes } from './modules/balances/balances.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { contactsAdminRoutes, contactsPublicRoutes } from './modules/contacts/contacts.routes';
 import { denominationsRoutes } from './modules/denominations/denominations.routes';
+import { eventsRoutes } from './modules/events/events.routes';
 import { exportsRoutes } from './modules/exports/exports.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { devMailApiRoutes, devMailPageRoutes } from './modules/mail/dev-mail.routes';
-import type { MailCatcher } from './modules/mail/mail-catcher';
+import type { CaughtMailSource } from './modules/mail/mail-catcher';
 import { priceAdminRoutes, pricePublicRoutes } from './modules/prices/prices.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
+import { receiptsRoutes } from './modules/receipts/receipts.routes';
 import { redemptionsRoutes } from './modules/redemptions/redemptions.routes';
+import { reservesRoutes } from './modules/reserves/reserves.routes';
 import { transactionsRoutes } from './modules/transactions/transactions.routes';
-import { twoFactorAdminRoutes, twoFactorPublicRoutes } from './modules/two-factor/two-factor.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { noStoreForApi } from './plugins/api-cache-control';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { originCheck } from './plugins/origin-check';
 
-export interface BuildAppOptions extends AppDeps {
+export interface BuildAppOptions extends AppDepsInput {
   /** Folder of the built console; null serves the API only. */
   webDistDir: string | null;
   /** Where log lines go (default stdout); tests capture them. */
   logStream?: DestinationStream;
   /** The demo mail catcher (no SMTP_URL): its caught mail is served at /dev/mail and /api/admin/dev/mail. */
-  mailCatcher?: MailCatcher;
+  mailCatcher?: CaughtMailSource;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
-  const { db, config } = options;
-  const deps: AppDeps = { db, config, chain: options.chain };
+  // The mailer, the one-time-code key and the readiness check: built once here, closed with the app.
+  const { deps, close: closeDeps } = await buildAppDeps(options);
+  const { config } = deps;
   const app = Fastify({
     logger: loggerOptions(config.LOG_LEVEL, options.logStream),
     trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     // Admin payloads are small; anything bigger is refused with 413 before it is parsed.
     bodyLimit: 64 * 1024,
     requestTimeout: 30_000,
+    // Draining (SIGTERM, a rolling restart): a request that reaches this process after the
+    // drain began (on a connection it had already accepted) is answered, with Connection:
+    // close, not refused with 503: a load balancer cannot resend a POST elsewhere.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
+  app.addHook('onClose', async () => closeDeps());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -79,12 +89,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(healthRoutes, deps);
       await api.register(pricePublicRoutes, deps);
       await api.register(appConfigRoutes, deps);
-      await api.register(authPublicRoutes, deps);
+      await api.register(signInRoutes, deps);
+      await api.register(sessionPublicRoutes, deps);
       await api.register(contactsPublicRoutes, deps);
       await api.register(twoFactorPublicRoutes, deps);
       await api.register(async (adminScope) => {
         adminScope.addHook('onRequest', requireAdmin(deps));
-        await adminScope.register(accountRoutes, deps);
+        await adminScope.register(sessionAdminRoutes, deps);
         await adminScope.register(usersRoutes, deps);
         await adminScope.register(transactionsRoutes, deps);
         await adminScope.register(ordersRoutes, deps);
@@ -92,6 +103,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await adminScope.register(balancesRoutes, deps);
         await adminScope.register(redemptionsRoutes, deps);
         await adminScope.register(denominationsRoutes, deps);
+        await adminScope.register(reservesRoutes, deps);
+        await adminScope.register(receiptsRoutes, deps);
+        await adminScope.register(eventsRoutes, deps);
         await adminScope.register(priceAdminRoutes, deps);
         await adminScope.register(adminsRoutes, deps);
         await adminScope.register(contactsAdminRoutes, deps);

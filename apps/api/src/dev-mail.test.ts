@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { loadConfig } from './config/config';
 import { startMailCatcher, type MailCatcher } from './modules/mail/mail-catcher';
-import { insertCustomer, insertDenomination, insertRedemption } from './modules/redemptions/redemption-fixtures';
+import { insertCustomer, insertDenomination, insertRedemption } from './test/redemption-fixtures';
 import { insertTestAdmin, signInCookie } from './test/test-app';
 import { createTestDatabase, type TestDatabase } from './test/test-databases';
 

@@ -5,7 +5,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config/config';
 import { selectRows } from './db/client';
 import { startMailCatcher } from './modules/mail/mail-catcher';
-import { insertCustomer, insertDenomination, insertRedemption } from './modules/redemptions/redemption-fixtures';
+import { insertCustomer, insertDenomination, insertRedemption } from './test/redemption-fixtures';
 import { insertTestAdmin, signInCookie } from './test/test-app';
 import { createTestDatabase, engines, postgresReachable } from './test/test-databases';
 

@@ -1,9 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, type WatchedPage } from './support/browser';
+import type { WatchedPage } from './support/browser';
 import { appRouteKeys, consoleRoute, fetchSampleIds, type SampleIds } from './support/console-routes';
 import { assertRouteRendered, checkKeyboardReach, formatViolations, runAxe, waitForSettledPage } from './support/page-checks';
-import { startServer, type RunningServer } from './support/server';
+import { useConsole } from './support/fixture';
 import { signIn } from './support/session';
 
 /**
@@ -13,20 +13,18 @@ import { signIn } from './support/session';
  * every visible interactive control.
  */
 
-let server: RunningServer;
-let browser: Browser;
+// Only reads: the run's shared demo-data server.
+const e2e = useConsole({ data: 'demo', server: 'shared' });
 let signedIn: WatchedPage;
 let ids: SampleIds;
 const opened: WatchedPage[] = [];
 const summary: Array<{ page: string; axeRules: number; minor: number; controls: number; stops: number; presses: number }> = [];
 
 beforeAll(async () => {
-  server = await startServer({ demoData: true });
-  browser = await launchBrowser();
-  signedIn = await openPage(browser, server.baseUrl);
+  signedIn = await e2e.openPage();
   opened.push(signedIn);
   await signIn(signedIn.page);
-  ids = await fetchSampleIds(signedIn.context.request, server.baseUrl);
+  ids = await fetchSampleIds(signedIn.context.request, e2e.baseUrl);
 });
 
 afterAll(async () => {
@@ -44,8 +42,6 @@ afterAll(async () => {
       ].join('\n'),
     );
   }
-  await browser?.close();
-  await server?.stop();
 });
 
 /** Runs both checks on the page as it is and records the figures; fails with every problem found, readably. */
@@ -97,7 +93,7 @@ describe('every signed-in route of src/config/paths.ts, on the demo data', () =>
 
 describe('signed out', () => {
   it('sign-in page', async () => {
-    const watched = await openPage(browser, server.baseUrl);
+    const watched = await e2e.openPage();
     opened.push(watched);
     await watched.page.goto('/');
     const heading = await waitForSettledPage(watched.page);
@@ -106,7 +102,7 @@ describe('signed out', () => {
   });
 
   it('not-found page', async () => {
-    const watched = await openPage(browser, server.baseUrl);
+    const watched = await e2e.openPage();
     opened.push(watched);
     await watched.page.goto('/no-such-page');
     const heading = await waitForSettledPage(watched.page);

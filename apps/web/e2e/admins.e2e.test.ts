@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, type WatchedPage } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { WatchedPage } from './support/browser';
+import { useConsole } from './support/fixture';
 import { fillSignIn, signIn } from './support/session';
 
 /**
@@ -11,8 +11,8 @@ import { fillSignIn, signIn } from './support/session';
  * message sent to the public endpoint shows on the Contact List as text.
  */
 
-let server: RunningServer;
-let browser: Browser;
+// Adds, deactivates and deletes admins: a server of its own.
+const e2e = useConsole({ data: 'empty', server: 'own' });
 let first: WatchedPage;
 let page: Page;
 
@@ -20,16 +20,9 @@ const newAdmin = { fullName: 'Bambang Pamungkas', email: 'bambang.e2e@example.co
 let newAdminId = 0;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  first = await openPage(browser, server.baseUrl);
+  first = await e2e.openPage();
   page = first.page;
   await signIn(page);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 const pathOf = (p: Page) => new URL(p.url()).pathname;
@@ -82,7 +75,7 @@ describe('admin accounts', () => {
   });
 
   it('lets the new admin sign in, refuses it once deactivated (its open session ends), and deletes it', async () => {
-    const second = await openPage(browser, server.baseUrl);
+    const second = await e2e.openPage();
     await second.page.goto('/');
     await fillSignIn(second.page, newAdmin.email, newAdmin.password);
     await second.page.waitForURL('**/dashboard');
@@ -139,7 +132,7 @@ describe('admin accounts', () => {
 
   it('shows a contact message sent to the public endpoint on the Contact List, as text', async () => {
     const message = '<b>Halo</b>, saya ingin membeli emas batangan.';
-    const sent = await first.context.request.post(`${server.baseUrl}/api/contact`, {
+    const sent = await first.context.request.post(`${e2e.baseUrl}/api/contact`, {
       data: {
         fullname: 'Dewi Sartika',
         institutionName: 'Koperasi Maju',

@@ -1,29 +1,20 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, type WatchedPage } from './support/browser';
-import { e2eAdmin, startServer, type RunningServer } from './support/server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { WatchedPage } from './support/browser';
+import { useConsole } from './support/fixture';
+import { e2eAdmin } from './support/server';
 
 /**
  * The console shell as an operator meets it: the built console served by the real API
  * process on a fresh database, in headless Chromium. Texts are the spec's (section 2).
  */
 
-let server: RunningServer;
-let browser: Browser;
+// Fails a sign-in (counted against the address) and signs out: a server of its own.
+const e2e = useConsole({ data: 'empty', server: 'own' });
 const opened: WatchedPage[] = [];
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 async function newPage(viewport?: { width: number; height: number }): Promise<WatchedPage> {
-  const watched = await openPage(browser, server.baseUrl, viewport);
+  const watched = await e2e.openPage(viewport);
   opened.push(watched);
   return watched;
 }
@@ -43,7 +34,7 @@ const topBarTitle = (page: Page) => page.getByTestId('top-bar-title');
 
 /** Asks the API itself, with the page's cookies, whether this browser is signed in. */
 async function sessionStatus(watched: WatchedPage): Promise<number> {
-  const response = await watched.context.request.get(`${server.baseUrl}/api/account/session`);
+  const response = await watched.context.request.get(`${e2e.baseUrl}/api/account/session`);
   return response.status();
 }
 

@@ -1,8 +1,8 @@
-import type { APIRequestContext, Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { APIRequestContext, Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CaughtMailResponse, Denomination, DenominationListResponse, RedemptionDetail } from '@gold/contract';
-import { launchBrowser, openPage, type WatchedPage } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import type { WatchedPage } from './support/browser';
+import { useConsole } from './support/fixture';
 import { signIn } from './support/session';
 
 /**
@@ -12,29 +12,22 @@ import { signIn } from './support/session';
  * see the pieces leave the vault on the Denoms List.
  */
 
-let server: RunningServer;
-let browser: Browser;
+// Approves a redemption (the vault's stock moves): a server of its own, on a copy of the demo data.
+const e2e = useConsole({ data: 'demo', server: 'own' });
 let watched: WatchedPage;
 let page: Page;
 let api: APIRequestContext;
 
 beforeAll(async () => {
-  server = await startServer({ demoData: true });
-  browser = await launchBrowser();
-  watched = await openPage(browser, server.baseUrl);
+  watched = await e2e.openPage();
   page = watched.page;
   api = watched.context.request;
   await signIn(page);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 /** The API's own answer (the page's cookies), to compare the page with. */
 async function apiGet<T>(path: string): Promise<T> {
-  const response = await api.get(`${server.baseUrl}/api${path}`);
+  const response = await api.get(`${e2e.baseUrl}/api${path}`);
   expect(response.status(), `GET ${path}`).toBe(200);
   return (await response.json()) as T;
 }

@@ -1,10 +1,9 @@
 import { request as httpRequest } from 'node:http';
-import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
+import type { BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
 import { appRouteKeys, consoleRoute, fetchSampleIds, type SampleIds } from './support/console-routes';
 import { waitForSettledPage } from './support/page-checks';
-import { startServer, type RunningServer } from './support/server';
+import { useConsole } from './support/fixture';
 import { signedInState } from './support/session';
 
 /**
@@ -19,8 +18,8 @@ const KB = 1000;
 const SIGN_IN_BUDGET = 150 * KB;
 const SIGNED_IN_BUDGET = 350 * KB;
 
-let server: RunningServer;
-let browser: Browser;
+// Only reads: the run's shared demo-data server.
+const e2e = useConsole({ data: 'demo', server: 'shared' });
 let storageState: Awaited<ReturnType<BrowserContext['storageState']>>;
 let ids: SampleIds;
 const measured: PageWeight[] = [];
@@ -43,11 +42,9 @@ interface PageWeight {
 }
 
 beforeAll(async () => {
-  server = await startServer({ demoData: true });
-  browser = await launchBrowser();
-  storageState = await signedInState(browser, server.baseUrl);
-  const context = await browser.newContext({ storageState });
-  ids = await fetchSampleIds(context.request, server.baseUrl);
+  storageState = await signedInState(e2e.browser, e2e.baseUrl);
+  const context = await e2e.browser.newContext({ storageState });
+  ids = await fetchSampleIds(context.request, e2e.baseUrl);
   await context.close();
 });
 
@@ -64,14 +61,12 @@ afterAll(async () => {
       ].join('\n'),
     );
   }
-  await browser?.close();
-  await server?.stop();
 });
 
 /** The body's size as the server sends it with `Accept-Encoding: gzip`. */
 function gzipSize(path: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    httpRequest(`${server.baseUrl}${path}`, { headers: { 'accept-encoding': 'gzip' } }, (response) => {
+    httpRequest(`${e2e.baseUrl}${path}`, { headers: { 'accept-encoding': 'gzip' } }, (response) => {
       if (response.statusCode !== 200 || response.headers['content-encoding'] !== 'gzip') {
         response.resume();
         reject(new Error(`${path}: ${response.statusCode} with content-encoding ${response.headers['content-encoding']}`));
@@ -88,10 +83,10 @@ function gzipSize(path: string): Promise<number> {
 
 /** Opens `href` in a fresh context (empty cache) and weighs every JS and CSS response it received. */
 async function weigh(href: string, label: string, budget: number, options: { signedIn: boolean }): Promise<PageWeight> {
-  const context = await browser.newContext({ baseURL: server.baseUrl, ...(options.signedIn ? { storageState } : {}) });
+  const context = await e2e.browser.newContext({ baseURL: e2e.baseUrl, ...(options.signedIn ? { storageState } : {}) });
   try {
     const page: Page = await context.newPage();
-    const origin = new URL(server.baseUrl).origin;
+    const origin = new URL(e2e.baseUrl).origin;
     const responses: Response[] = [];
     page.on('response', (response) => {
       const url = new URL(response.url());

@@ -1,8 +1,7 @@
-import { readFile } from 'node:fs/promises';
-import type { APIRequestContext, Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, type WatchedPage } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import type { APIRequestContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { downloadedText, type WatchedPage } from './support/browser';
+import { useConsole } from './support/fixture';
 import { signIn } from './support/session';
 
 /**
@@ -23,28 +22,21 @@ interface TransactionRow {
 }
 type TransactionPage = { data: TransactionRow[]; total: number };
 
-let server: RunningServer;
-let browser: Browser;
+// Only reads: the run's shared server with the demo chain.
+const e2e = useConsole({ data: 'demo-chain', server: 'shared' });
 let watched: WatchedPage;
 let page: Page;
 let api: APIRequestContext;
 
 beforeAll(async () => {
-  server = await startServer({ demoData: true, chain: true });
-  browser = await launchBrowser();
-  watched = await openPage(browser, server.baseUrl);
+  watched = await e2e.openPage();
   page = watched.page;
   api = watched.context.request;
   await signIn(page);
-}, 240_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 async function apiGet<T>(path: string): Promise<T> {
-  const response = await api.get(`${server.baseUrl}/api${path}`);
+  const response = await api.get(`${e2e.baseUrl}/api${path}`);
   expect(response.status(), path).toBe(200);
   return (await response.json()) as T;
 }
@@ -151,7 +143,7 @@ describe('Transaction List on the demo chain', () => {
       page.getByRole('link', { name: 'Export CSV of the rows that match the filter' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^transactions-\d{4}-\d{2}-\d{2}\.csv$/);
-    const text = await readFile((await download.path())!, 'utf8');
+    const text = await downloadedText(download);
     const [header, ...lines] = parseCsv(text.replace(/^\uFEFF/, ''));
     expect(header).toEqual(['id', 'txhash', 'logIndex', 'from', 'to', 'date', 'amount', 'status']);
     expect(lines.map((line) => Number(line[0]))).toEqual(transfers.data.map((row) => row.id));
@@ -185,7 +177,7 @@ describe('Transaction List on the demo chain', () => {
       page.getByRole('link', { name: 'Export CSV of every row' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
-    const [, ...lines] = parseCsv((await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, ''));
+    const [, ...lines] = parseCsv((await downloadedText(download)).replace(/^\uFEFF/, ''));
     expect(lines).toHaveLength(first.total);
     expect(lines.slice(0, 10).map((line) => Number(line[0]))).toEqual(first.data.map((row) => row.id));
   });

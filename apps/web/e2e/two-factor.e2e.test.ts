@@ -1,9 +1,9 @@
 import { generate } from 'otplib';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchBrowser, openPage, type WatchedPage } from './support/browser';
+import type { Page } from 'playwright-core';
+import { beforeAll, expect, it } from 'vitest';
+import type { WatchedPage } from './support/browser';
+import { useConsole } from './support/fixture';
 import { formatViolations, runAxe } from './support/page-checks';
-import { startServer, type RunningServer } from './support/server';
 import { fillSignIn, signIn } from './support/session';
 
 /**
@@ -12,19 +12,12 @@ import { fillSignIn, signIn } from './support/session';
  * out, sign in with password and code, see a used code refused, and sign in once with a recovery code.
  */
 
-let server: RunningServer;
-let browser: Browser;
+// Turns on two-factor sign-in for the e2e admin: a server of its own.
+const e2e = useConsole({ data: 'empty', server: 'own' });
 let watched: WatchedPage;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  watched = await openPage(browser, server.baseUrl);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  watched = await e2e.openPage();
 });
 
 /** The app's code for a 30-second time step. */
@@ -32,7 +25,7 @@ const codeForStep = (secret: string, step: number) => generate({ secret, epoch: 
 const currentStep = () => Math.floor(Date.now() / 1000 / 30);
 
 async function sessionStatus(): Promise<number> {
-  return (await watched.context.request.get(`${server.baseUrl}/api/account/session`)).status();
+  return (await watched.context.request.get(`${e2e.baseUrl}/api/account/session`)).status();
 }
 
 async function signOut(page: Page) {

@@ -1,7 +1,7 @@
-import type { APIRequestContext, Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, type WatchedPage } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import type { APIRequestContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { WatchedPage } from './support/browser';
+import { useConsole } from './support/fixture';
 import { signIn } from './support/session';
 
 /**
@@ -21,8 +21,8 @@ interface Balances {
   data: Array<{ address: string; token: { value: string }; native: { value: string } }>;
 }
 
-let server: RunningServer;
-let browser: Browser;
+// Only reads: the run's shared server with the demo chain.
+const e2e = useConsole({ data: 'demo-chain', server: 'shared' });
 let watched: WatchedPage;
 let page: Page;
 let api: APIRequestContext;
@@ -30,27 +30,20 @@ let api: APIRequestContext;
 const balanceCalls: string[] = [];
 
 beforeAll(async () => {
-  server = await startServer({ demoData: true, chain: true });
-  browser = await launchBrowser();
   // Wide enough for all eleven columns: on a narrower screen a click on a row's View link can be
   // lost (the grid scrolls the clicked cell fully into view between mouse down and up).
-  watched = await openPage(browser, server.baseUrl, { width: 1700, height: 900 });
+  watched = await e2e.openPage({ width: 1700, height: 900 });
   page = watched.page;
   api = watched.context.request;
-  await watched.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
+  await watched.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.baseUrl });
   page.on('request', (request) => {
     if (request.url().includes('/api/admin/balances')) balanceCalls.push(request.url());
   });
   await signIn(page);
-}, 240_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 async function apiGet<T>(path: string): Promise<T> {
-  const response = await api.get(`${server.baseUrl}/api${path}`);
+  const response = await api.get(`${e2e.baseUrl}/api${path}`);
   expect(response.status(), path).toBe(200);
   return (await response.json()) as T;
 }

@@ -1,7 +1,7 @@
-import type { APIRequestContext, Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, type WatchedPage } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import type { APIRequestContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { WatchedPage } from './support/browser';
+import { useConsole } from './support/fixture';
 import { signIn } from './support/session';
 
 /**
@@ -17,32 +17,25 @@ interface UserRow {
   walletAddress: string | null;
 }
 
-let server: RunningServer;
-let browser: Browser;
+// Only reads: the run's shared demo-data server.
+const e2e = useConsole({ data: 'demo', server: 'shared' });
 let watched: WatchedPage;
 let page: Page;
 let api: APIRequestContext;
 
 beforeAll(async () => {
-  server = await startServer({ demoData: true });
-  browser = await launchBrowser();
   // Wide enough for all eleven columns: on a narrower screen a click on a row's View link can be
   // lost (the grid scrolls the clicked cell fully into view between mouse down and up).
-  watched = await openPage(browser, server.baseUrl, { width: 1700, height: 900 });
+  watched = await e2e.openPage({ width: 1700, height: 900 });
   page = watched.page;
   api = watched.context.request;
   await signIn(page);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 /** The API's own answer for a list query (the page's cookies), to compare what the page shows with. */
 async function apiPage(query: Record<string, string | number>): Promise<{ data: UserRow[]; total: number }> {
   const search = new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]));
-  const response = await api.get(`${server.baseUrl}/api/admin/list/users?${search.toString()}`);
+  const response = await api.get(`${e2e.baseUrl}/api/admin/list/users?${search.toString()}`);
   expect(response.status()).toBe(200);
   return (await response.json()) as { data: UserRow[]; total: number };
 }
@@ -70,7 +63,7 @@ const newestFirst = { sort: 'createdAt', order: 'desc' };
 
 describe('User List on the demo customers', () => {
   it('shows the count card and the newest customers, 10 to a page', async () => {
-    const count = (await (await api.get(`${server.baseUrl}/api/admin/count/users`)).json()) as { count: number };
+    const count = (await (await api.get(`${e2e.baseUrl}/api/admin/count/users`)).json()) as { count: number };
     expect(count.count).toBeGreaterThan(100);
     const first = await apiPage({ limit: 10, page: 0, ...newestFirst });
     expect(first.total).toBe(count.count);
@@ -196,7 +189,7 @@ describe('User List on the demo customers', () => {
 
   it('shows a dash and a retry in each balance cell when the chain cannot be read (this server runs no chain)', async () => {
     const first = await apiPage({ limit: 10, page: 0, ...newestFirst });
-    const failed = await api.get(`${server.baseUrl}/api/admin/balances?addresses=0x${'1'.repeat(40)}`);
+    const failed = await api.get(`${e2e.baseUrl}/api/admin/balances?addresses=0x${'1'.repeat(40)}`);
     expect(failed.status()).toBe(503);
 
     await page.goto('/user-list');

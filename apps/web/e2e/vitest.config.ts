@@ -1,14 +1,17 @@
 import { defineConfig } from 'vitest/config';
 
-// Browser tests: the built console and the real API server process, driven in headless Chromium.
+// Browser tests: the built console and the real API process, driven in headless Chromium.
 export default defineConfig({
   test: {
     name: 'e2e',
     root: import.meta.dirname,
     environment: 'node',
     include: ['**/*.e2e.test.ts'],
-    // Two files at a time (each its own server, database, chain and browser, on free ports), after
-    // the unit and API tests have finished (group 1), so they never compete with those for the cores.
+    // The servers, their prepared databases and one Chromium for the whole run (support/global-setup.ts),
+    // started in the background as the run begins; each file asks for what it needs (support/fixture.ts).
+    globalSetup: ['./support/global-setup.ts'],
+    // Two files at a time, after the unit and API tests have finished (group 1), so they never
+    // compete with those for the cores.
     maxWorkers: 2,
     sequence: { groupOrder: 1 },
     testTimeout: 60_000,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { signedInAdmin, sessionResponse } from './auth';
 import { newPassword, passwordMismatchMessage, phoneNumberInput } from './admins';
+import { adminLanguages } from './enums';
 
 // ---------------------------------------------------------------------------------------------
 // Profile: GET/POST /account/profile, POST /account/password
@@ -21,6 +22,13 @@ export type AccountProfileResponse = z.infer<typeof accountProfileResponse>;
 /** POST /account/profile: the phone number (checked and stored in E.164; empty or null removes it). */
 export const updateProfileBody = z.strictObject({ phoneNumber: phoneNumberInput.nullable() });
 export type UpdateProfileBody = z.input<typeof updateProfileBody>;
+
+/** PUT /admin/profile/language: the console language remembered for the signed-in admin. */
+export const updateLanguageBody = z.strictObject({ language: z.enum(adminLanguages) });
+export type UpdateLanguageBody = z.infer<typeof updateLanguageBody>;
+
+export const updateLanguageResponse = z.object({ language: z.enum(adminLanguages) });
+export type UpdateLanguageResponse = z.infer<typeof updateLanguageResponse>;
 
 /**
  * POST /account/password: only with the right current password (a wrong one is 400 naming

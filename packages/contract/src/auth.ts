@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { adminRoles, adminStatuses } from './enums';
+import { adminLanguages, adminRoles, adminStatuses } from './enums';
 
 /** Sign-in form (spec 3): email and password, both required. */
 export const loginBody = z.object({
@@ -16,6 +16,8 @@ export const signedInAdmin = z.object({
   phoneNumber: z.string().nullable(),
   role: z.enum(adminRoles),
   status: z.enum(adminStatuses),
+  /** The console's language this admin chose; the console applies it at sign-in. */
+  language: z.enum(adminLanguages),
 });
 export type SignedInAdmin = z.infer<typeof signedInAdmin>;
 

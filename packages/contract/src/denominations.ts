@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { redemptionStatuses } from './enums';
-import { pageOf } from './list';
+import { listQuery, pageOf } from './list';
 import { bodyId } from './redemptions';
 
 /**
@@ -31,7 +31,14 @@ export const denomination = z.object({
 });
 export type Denomination = z.infer<typeof denomination>;
 
-/** GET /admin/denoms: every denomination, largest first; `total` is the 'Recorded Denoms' count. */
+/** Denomination cards per page (spec section 9). */
+export const denominationPageSize = 6;
+
+/** GET /admin/denoms: largest first; a page with `limit` (the console shows 6), every denomination without it. */
+export const denominationListQuery = listQuery({ sort: ['denom'] as const, defaultSort: 'denom', defaultOrder: 'desc' });
+export type DenominationListQuery = z.infer<typeof denominationListQuery>;
+
+/** GET /admin/denoms: `total` is the 'Recorded Denoms' count. */
 export const denominationListResponse = pageOf(denomination);
 export type DenominationListResponse = z.infer<typeof denominationListResponse>;
 

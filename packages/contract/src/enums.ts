@@ -16,6 +16,10 @@ export type Gender = (typeof genders)[number];
 export const adminStatuses = ['Activated', 'Not Activated'] as const;
 export type AdminStatus = (typeof adminStatuses)[number];
 
+/** The console's languages: English (the specification's texts, the default) and Bahasa Indonesia. */
+export const adminLanguages = ['en', 'id'] as const;
+export type AdminLanguage = (typeof adminLanguages)[number];
+
 /** The only role the product has; a new admin's role is fixed to it. */
 export const adminRoles = ['Administrator'] as const;
 export type AdminRole = (typeof adminRoles)[number];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listQuery, pageOf } from './list';
 
 /** GET /price (public): the latest price, whole rupiah per {product}; `harga_jual` is the selling price the dashboard shows. */
 export const priceResponse = z.object({
@@ -32,3 +33,18 @@ export type PricePoint = z.infer<typeof pricePoint>;
 /** Oldest first; days without a price have no point. */
 export const priceHistoryResponse = z.object({ data: z.array(pricePoint) });
 export type PriceHistoryResponse = z.infer<typeof priceHistoryResponse>;
+
+/** Columns the price list can be sorted by, each with an index ending in the id. */
+export const priceSortFields = ['createdAt', 'harga_jual', 'harga_beli'] as const;
+export type PriceSortField = (typeof priceSortFields)[number];
+
+/** GET /admin/list/prices: every stored price, newest first by default (the Latest Price card's View All). */
+export const priceListQuery = listQuery({ sort: priceSortFields, defaultSort: 'createdAt', defaultOrder: 'desc' });
+export type PriceListQuery = z.infer<typeof priceListQuery>;
+
+/** One stored price: the selling and buy-back price in whole rupiah per {product}, and when it was set (ISO-8601 UTC). */
+export const storedPrice = priceResponse.extend({ id: z.number().int().positive() });
+export type StoredPrice = z.infer<typeof storedPrice>;
+
+export const priceListResponse = pageOf(storedPrice);
+export type PriceListResponse = z.infer<typeof priceListResponse>;

@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm';
 import { ConfigError, loadConfig } from '../config/config';
-import { ensureFirstAdmin, firstAdminNotice } from '../modules/admins/first-admin';
+import { ensureFirstAdmin, firstAdminNotice } from '../modules/identity/admins/first-admin';
 import { migrateDatabase, openDatabase } from '../db/client';
 import { customers } from '../db/schema';
 import { parseSeedArgs, seedUsage, type SeedArgs } from './seed-args';

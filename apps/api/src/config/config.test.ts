@@ -42,3 +42,14 @@ describe('sign-in load limits', () => {
     expect(loadConfig({ SIGN_IN_QUEUE: '0' }).SIGN_IN_QUEUE).toBe(0);
   });
 });
+
+describe('WORKERS', () => {
+  it('defaults to one process, and several need PostgreSQL: the embedded database allows one process per folder', () => {
+    expect(loadConfig({}).WORKERS).toBe(1);
+    expect(() => loadConfig({ WORKERS: '2' })).toThrow(
+      /WORKERS: 2 processes need DATABASE_URL \(PostgreSQL\); the embedded database \(PGlite\) allows one process per DATA_DIR/,
+    );
+    expect(loadConfig({ WORKERS: '4', DATABASE_URL: 'postgres://db.internal/gold' }).WORKERS).toBe(4);
+    expect(() => loadConfig({ WORKERS: '0' })).toThrow(/WORKERS/);
+  });
+});

@@ -69,6 +69,8 @@ export const configSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// connection string')
     .optional(),
   DATABASE_POOL_SIZE: positiveInt.max(200).default(10),
+  /** API processes to run (node:cluster) on DATABASE_URL; the embedded database allows one. */
+  WORKERS: positiveInt.max(64).default(1),
   DATA_DIR: z.string().min(1).default('./data'),
   ADMIN_EMAIL: z.email('must be an e-mail address').optional(),
   ADMIN_PASSWORD: z.string().min(1).optional(),
@@ -122,9 +124,9 @@ export const configSchema = z.object({
     .regex(/^smtps?:\/\/[^/]/, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Gold Back Office <no-reply@example.com>'),
-  /** Without SMTP_URL, catch mail in memory and show it at /dev/mail (signed in); false: no mail at all. */
+  /** Without SMTP_URL, catch mail (kept in the database) and show it at /dev/mail (signed in); false: no mail at all. */
   DEMO_MAIL_CATCHER: booleanFlag.default(true),
-  /** HMAC key for one-time codes; unset: a random one per process (set it when several API processes share a database). */
+  /** HMAC key for one-time codes; unset: a random one made on the first start and kept in the database (app_secret). */
   OTP_HASH_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
 });
 
@@ -143,6 +145,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const config = result.data;
   if (config.RPC_URL && (!config.TOKEN_ADDRESS || config.TOKEN_DEPLOYMENT_BLOCK === undefined)) {
     throw new ConfigError('Invalid configuration:\n  RPC_URL needs TOKEN_ADDRESS and TOKEN_DEPLOYMENT_BLOCK');
+  }
+  if (config.WORKERS > 1 && !config.DATABASE_URL) {
+    throw new ConfigError(
+      `Invalid configuration:\n  WORKERS: ${config.WORKERS} processes need DATABASE_URL (PostgreSQL); the embedded database (PGlite) ` +
+        'allows one process per DATA_DIR. Unset WORKERS, or set DATABASE_URL',
+    );
   }
   if ((config.ADMIN_EMAIL === undefined) !== (config.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError('Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together');

@@ -2,9 +2,9 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { afterAll, beforeAll, describe } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../app';
 import { loadConfig, type Config } from '../config/config';
-import { insertAdmin } from '../modules/admins/admins.repository';
-import { hashPassword } from '../modules/auth/passwords';
-import { sessionCookieName } from '../modules/auth/session-token';
+import { insertAdmin } from '../modules/identity/admins/admins.repository';
+import { hashPassword } from '../modules/identity/admins/passwords';
+import { sessionCookieName } from '../modules/identity/sessions/session-cookie';
 import { createTestDatabase, engines, postgresReachable, type EngineName, type TestDatabase } from './test-databases';
 
 export interface TestApp {

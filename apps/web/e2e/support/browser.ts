@@ -1,29 +1,48 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserServer, type Download, type Page } from 'playwright-core';
 
 /** Debian's Chromium (CI installs it); never a downloaded browser. */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export async function launchBrowser(): Promise<Browser> {
+const launchOptions = {
+  executablePath: chromiumPath,
+  headless: true,
+  // Without the background-networking flags Chromium keeps calling Google's hosts, refused on closed networks.
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+function checkChromium() {
   if (!existsSync(chromiumPath)) {
     throw new Error(
       `Chromium not found at ${chromiumPath}: install it with \`apt-get install -y chromium\` (.ci/run does) or set CHROMIUM_PATH`,
     );
   }
-  return chromium.launch({
-    executablePath: chromiumPath,
-    headless: true,
-    // Without the background-networking flags Chromium keeps calling Google's hosts, refused on closed networks.
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+}
+
+/** One Chromium for the whole browser-test run (global-setup.ts): each file connects to it and opens its own contexts. */
+export async function launchBrowserServer(): Promise<BrowserServer> {
+  checkChromium();
+  return chromium.launchServer(launchOptions);
+}
+
+/** A connection to the run's Chromium; closing it closes the contexts it opened, not the browser. */
+export async function connectBrowser(wsEndpoint: string): Promise<Browser> {
+  return chromium.connect(wsEndpoint);
+}
+
+/** The text of a finished download (the browser runs in another process: its file is not ours to read). */
+export async function downloadedText(download: Download): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 export interface WatchedPage {

@@ -1,8 +1,9 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 
 const repoRoot = join(import.meta.dirname, '../../../..');
 const serverEntry = join(repoRoot, 'apps/api/dist/server.js');
@@ -10,17 +11,23 @@ const consoleIndex = join(repoRoot, 'apps/web/dist/index.html');
 
 export const e2eAdmin = { email: 'kasir.emas@example.com', password: 'Brankas-Batangan-Loket-2026!' };
 
+/** What the database holds when a server starts: nothing but the e2e admin, the demo data, or the demo data and the demo chain. */
+export type ServerData = 'empty' | 'demo' | 'demo-chain';
+
 export interface ServerOptions {
   /**
-   * Load the demo data on the empty database (SEED_DEMO_DATA=true: 500 customers, redemptions,
-   * transactions, orders, messages, prices), so pages show real rows with real ids. Off by default.
+   * 'demo' loads the demo data (SEED_DEMO_DATA=true: 500 customers, redemptions, transactions,
+   * orders, messages, prices), so pages show real rows with real ids. 'demo-chain' also runs the
+   * demo chain (anvil, token, funded wallets, real transfers) for balances and transactions.
    */
-  demoData?: boolean;
+  data: ServerData;
   /**
-   * Run the demo chain (anvil, token, funded wallets, real transfers) for tests of balances and
-   * transactions. Off by default: it costs a few seconds a server, and other pages don't need it.
+   * A prepared data folder (see `prepareDataDir`) to start from: the server runs on a copy of it and
+   * skips what is already done (migrations, first admin, demo data). Without it, an empty folder.
    */
-  chain?: boolean;
+  from?: string;
+  /** Run on this folder and keep it afterwards (to prepare one); default: a temporary folder, removed on stop. */
+  dataDir?: string;
 }
 
 export interface RunningServer {
@@ -29,71 +36,88 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))));
-    });
-  });
-}
+/** The last part of a server's output, for error messages (info level logs every request). */
+const keptOutput = 200_000;
 
 /**
- * The production bundle as a process (what `npm start` runs) on a fresh embedded database:
- * the real API and the built console on one origin. `npm test` builds before the tests run.
+ * The production bundle as a process (what `npm start` runs) on an embedded database: the real
+ * API and the built console on one origin. `npm test` builds before the tests run.
  */
-export async function startServer({ demoData = false, chain = false }: ServerOptions = {}): Promise<RunningServer> {
+export async function startServer({ data, from, dataDir }: ServerOptions): Promise<RunningServer> {
   for (const file of [serverEntry, consoleIndex]) {
     if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` first (npm test builds before testing)`);
   }
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'gold-e2e-'));
-  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [serverEntry], {
+  const folder = dataDir ?? mkdtempSync(join(tmpdir(), 'gold-e2e-'));
+  if (from) cpSync(from, folder, { recursive: true });
+  const child = spawn(process.execPath, [serverEntry], {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH ?? '',
       HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
+      // The system picks a free port; the server names it in its "listening" line.
+      PORT: '0',
+      DATA_DIR: folder,
       ADMIN_EMAIL: e2eAdmin.email,
       ADMIN_PASSWORD: e2eAdmin.password,
-      SEED_DEMO_DATA: demoData ? 'true' : 'false',
-      DEMO_CHAIN: chain ? 'true' : 'false',
-      LOG_LEVEL: 'warn',
+      SEED_DEMO_DATA: data === 'empty' ? 'false' : 'true',
+      DEMO_CHAIN: data === 'demo-chain' ? 'true' : 'false',
+      // Info, for Fastify's "Server listening at" line: readiness without polling.
+      LOG_LEVEL: 'info',
     },
   });
   let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
+  const record = (chunk: string) => {
+    output = (output + chunk).slice(-keptOutput);
+  };
+  child.stderr.setEncoding('utf8').on('data', record);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const baseUrl = `http://127.0.0.1:${port}`;
 
   const stop = async () => {
-    if (child.exitCode === null) {
+    if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
+      // A bound on waiting for the graceful shutdown, then the hard way.
+      await Promise.race([exited, once(AbortSignal.timeout(15_000), 'abort')]);
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGKILL');
+        await exited;
+      }
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!dataDir) rmSync(folder, { recursive: true, force: true });
   };
 
-  // Seeding the demo data happens before the server listens.
-  const startUpSeconds = demoData ? 180 : 60;
-  const deadline = Date.now() + startUpSeconds * 1000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) {
-      await stop();
-      throw new Error(`the server exited during start-up:\n${output}`);
-    }
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) return { baseUrl, output: () => output, stop };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
+  // Seeding the demo data and starting the chain happen before the server listens.
+  const startUpSeconds = data === 'empty' ? 60 : 240;
+  const listening = new Promise<string>((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout });
+    lines.on('line', (line) => {
+      record(`${line}\n`);
+      const address = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(line);
+      if (address) resolve(address[1]!);
+    });
+    child.once('error', reject);
+    void exited.then(() => reject(new Error(`the server exited during start-up:\n${output}`)));
+    AbortSignal.timeout(startUpSeconds * 1000).addEventListener('abort', () =>
+      reject(new Error(`the server did not listen within ${startUpSeconds} s:\n${output}`)),
+    );
+  });
+  try {
+    const baseUrl = await listening;
+    return { baseUrl, output: () => output, stop };
+  } catch (error) {
+    await stop();
+    throw error;
   }
-  await stop();
-  throw new Error(`the server did not answer /api/health within ${startUpSeconds} s:\n${output}`);
+}
+
+/**
+ * Makes a data folder a server can start from (`startServer({ from })`): a server starts on it
+ * (migrations, the e2e admin and, for 'demo', the demo data) and stops. Copying it is far cheaper
+ * than doing that work again for every test file. The demo chain is never prepared: its token and
+ * transfers live in the anvil process, not in the folder.
+ */
+export async function prepareDataDir(data: 'empty' | 'demo'): Promise<string> {
+  const dataDir = mkdtempSync(join(tmpdir(), `gold-e2e-prepared-${data}-`));
+  const server = await startServer({ data, dataDir });
+  await server.stop();
+  return dataDir;
 }

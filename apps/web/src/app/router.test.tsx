@@ -4,15 +4,15 @@ import { redemptionListQuery } from '@gold/contract';
 import { errorBody, failWith, jsonResponse, stubFetch, type Handlers } from '@/testing/http';
 import { countAnswer, listServer } from '@/testing/list-server';
 import { renderApp, renderSignedIn, testAdmin } from '@/testing/render-app';
-import { accountScreenHandlers } from './routes/app/account/screen-handlers';
-import { adminScreenHandlers } from './routes/app/admins/screen-handlers';
-import { transactionScreenHandlers } from './routes/app/transactions/screen-handlers';
-import { userScreenHandlers } from './routes/app/users/screen-handlers';
+import { accountScreenHandlers } from '@/testing/account-screen-handlers';
+import { adminScreenHandlers } from '@/testing/admin-screen-handlers';
+import { transactionScreenHandlers } from '@/testing/transaction-screen-handlers';
+import { userScreenHandlers } from '@/testing/user-screen-handlers';
 
 const appConfig = () => jsonResponse(200, { productSymbol: 'XAUT', chainId: 137 });
 /** The whole console at `url`, `testAdmin` signed in, the product named XAUT by the server. */
 const signedInAt = (url: string, handlers?: Handlers) => renderSignedIn(url, handlers, { productSymbol: 'XAUT' });
-/** The calls of every screen, answering no rows (each screen folder keeps its own in screen-handlers.ts). */
+/** The calls of every screen, answering no rows (src/testing/*-screen-handlers.ts, one file per screen group). */
 const emptyScreens: Handlers = {
   ...userScreenHandlers,
   ...transactionScreenHandlers,
@@ -27,6 +27,7 @@ const emptyScreens: Handlers = {
   'GET /admin/redemption/limit/list': () => jsonResponse(200, { data: [] }),
   'GET /price': failWith(404, 'No price has been recorded yet'),
   'GET /admin/price/history': () => jsonResponse(200, { data: [] }),
+  'GET /admin/list/prices': () => jsonResponse(200, { data: [], total: 0 }),
 };
 const signedOut = () => jsonResponse(401, errorBody(401, 'Unauthorized', 'Sign in first'));
 
@@ -107,11 +108,14 @@ describe('signed-in layout', () => {
       ['Audit Log', '/audit-log'],
       ['Contact List', '/contact-list'],
       ['Denoms List', '/denoms-list'],
+      ['Redemption Limit', '/redemption-limit'],
+      ['Reserves', '/reserves'],
     ]);
   });
 
   const screens: Array<[url: string, title: string, trail: string[], menuItem: string]> = [
     ['/dashboard', 'Dashboard', ['Dashboard'], 'Dashboard'],
+    ['/price-history', 'Price History', ['Dashboard', 'Price History'], 'Dashboard'],
     ['/user-list', 'User List', ['User List'], 'User List'],
     ['/user-list/5', 'View User Detail', ['User List', 'View User Detail'], 'User List'],
     ['/transaction-list', 'Transaction List', ['Transaction List'], 'Transaction History'],
@@ -128,7 +132,9 @@ describe('signed-in layout', () => {
     ['/audit-log', 'Audit Log', ['Audit Log'], 'Audit Log'],
     ['/contact-list', 'Contact List', ['Contact List'], 'Contact List'],
     ['/denoms-list', 'Redemption Denomination', ['Redemption Denomination'], 'Denoms List'],
-    ['/redemption-limit', 'Redemption Denomination Limit', ['Redemption Denomination Limit'], 'Denoms List'],
+    ['/redemption-limit', 'Redemption Denomination Limit', ['Redemption Denomination Limit'], 'Redemption Limit'],
+    ['/reserves', 'Reserves', ['Reserves'], 'Reserves'],
+    ['/redemption-list/receipt?id=3', 'Hand-over Receipt', ['Redemption List', 'Hand-over Receipt'], 'Redemption'],
   ];
 
   it.each(screens)(
@@ -140,7 +146,7 @@ describe('signed-in layout', () => {
       expect(crumbs.map((crumb) => crumb.textContent)).toEqual(trail);
       // The dashboard shows two empty tables at once.
       const empty = await screen.findAllByText(
-        /Nothing to show yet\.|No redemption selected\.|No users yet\.|No redemptions yet\.|Redemption 3 not found|User 5 not found|No admins yet\.|Admin 2 not found|can sign in at once\.|No contact data yet!|No entries yet\.|No denoms data yet!|No limit has been set yet\.|No transactions yet\.|Transaction 9 not found|No purchases yet\.|Protect your account with a second step at sign-in/,
+        /Nothing to show yet\.|No redemption selected\.|No users yet\.|No redemptions yet\.|Redemption 3 not found|User 5 not found|No admins yet\.|Admin 2 not found|can sign in at once\.|No contact data yet!|No entries yet\.|No denoms data yet!|No limit has been set yet\.|No transactions yet\.|Transaction 9 not found|No purchases yet\.|No prices yet\.|Protect your account with a second step at sign-in/,
       );
       expect(empty.length).toBeGreaterThan(0);
       const menu = screen.getAllByRole('navigation', { name: 'Main menu' })[0]!;

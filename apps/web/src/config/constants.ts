@@ -1,13 +1,9 @@
-/** Business and UI constants of the spec (section 9). */
+/** Business and UI constants of the spec (section 9); page sizes are the contract's (`pageSizes`, `contactPageSize`...). */
 
 /** Names, hashes and addresses are shortened to this many characters. */
 export const SHORT_TEXT_LENGTH = 20;
 /** Dashboard previews show this many rows. */
 export const PREVIEW_ROWS = 5;
-export const TABLE_PAGE_SIZES = [10, 25, 100] as const;
-export const DEFAULT_TABLE_PAGE_SIZE = 10;
-/** Contact and denomination cards per page. */
-export const CARDS_PER_PAGE = 6;
 export const DRAWER_WIDTH_OPEN = 300;
 export const DRAWER_WIDTH_COLLAPSED = 72;
 export const NOTIFICATION_AUTO_HIDE_MS = 6000;

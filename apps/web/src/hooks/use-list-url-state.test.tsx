@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { listQuery, searchText } from '@gold/contract';
 import { currentUrl, renderInRouter } from '@/testing/render-app';
-import { useListUrlState, type ListUrlState } from './use-list-url-state';
+import { useListUrlState, type ListUrlOptions, type ListUrlState } from './use-list-url-state';
 
 const orderQuery = listQuery({
   sort: ['createdAt', 'name', 'status'],
@@ -12,10 +12,10 @@ const orderQuery = listQuery({
 });
 
 /** Renders the hook on a page at `url`; `state()` is its latest answer. */
-function renderListState(url: string) {
+function renderListState(url: string, options?: ListUrlOptions) {
   let latest: ListUrlState<ReturnType<typeof orderQuery.parse>> | undefined;
   function Probe() {
-    latest = useListUrlState(orderQuery);
+    latest = useListUrlState(orderQuery, options);
     return <output aria-label="query">{JSON.stringify(latest.query)}</output>;
   }
   const view = renderInRouter(<Probe />, { url });
@@ -129,5 +129,28 @@ describe('useListUrlState', () => {
     expect(JSON.parse(screen.getByLabelText('query').textContent!)).toMatchObject({ page: 1 });
     await act(() => router.navigate(1));
     expect(state().page).toBe(2);
+  });
+
+  it('keeps one page size when the list has one (cards): the URL’s size is neither read nor written', () => {
+    const { state, router } = renderListState('/orders?page=2&size=25', { pageSize: 6 });
+    expect(state().query).toEqual({ limit: 6, page: 1, sort: 'createdAt', order: 'desc' });
+    act(() => state().setPagination({ page: 2, pageSize: 100 }));
+    expect(currentUrl(router)).toBe('/orders?page=3');
+    expect(state().query).toMatchObject({ limit: 6, page: 2 });
+  });
+
+  it('tells which filters the URL names with a value the contract refuses, and leaves them out of the query', () => {
+    const { state } = renderListState(`/orders?q=${'x'.repeat(101)}&status=OPEN`);
+    expect(state().refused).toEqual({ search: 'x'.repeat(101) });
+    expect(state().query).toEqual({ limit: 10, page: 0, sort: 'createdAt', order: 'desc', status: 'OPEN' });
+  });
+
+  it('sets or clears several filters as one step, back to the first page', () => {
+    const { state, router } = renderListState('/orders?page=3&q=santo&status=OPEN');
+    act(() => state().setFilters({ search: '', status: '' }));
+    expect(currentUrl(router)).toBe('/orders');
+    expect(router.state.historyAction).toBe('PUSH');
+    act(() => state().setFilters({ search: '', status: '' }));
+    expect(currentUrl(router)).toBe('/orders');
   });
 });

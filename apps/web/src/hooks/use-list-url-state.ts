@@ -20,7 +20,7 @@ interface FieldSchema {
   safeParse(value: unknown): { success: boolean; data?: unknown };
 }
 
-interface BaseListQuery {
+export interface BaseListQuery {
   limit?: number;
   page?: number;
   sort: string;
@@ -41,6 +41,8 @@ export interface ListState<Sort extends string = string> {
   order: SortOrder;
   /** The resource's filters that are set (search text under `search`). */
   filters: Readonly<Record<string, string>>;
+  /** Filters the URL names with a value the contract refuses (left out of the query): their text. */
+  refused: Readonly<Record<string, string>>;
 }
 
 export interface ListUrlState<Query extends BaseListQuery = BaseListQuery> extends ListState<Query['sort']> {
@@ -60,9 +62,17 @@ export interface ListUrlState<Query extends BaseListQuery = BaseListQuery> exten
   setSearch(text: string): void;
   /** Another value of a resource filter ('' clears it); back to the first page. */
   setFilter(name: string, value: string): void;
+  /** Other values of several filters at once, one history entry ('' clears one). */
+  setFilters(values: Readonly<Record<string, string>>): void;
+}
+
+export interface ListUrlOptions {
+  /** One size for every page (cards): the URL's `size` is neither read nor written. */
+  pageSize?: number | undefined;
 }
 
 interface ListConfig<Sort extends string> {
+  fixedPageSize: number | undefined;
   sortFields: readonly Sort[];
   defaultSort: Sort;
   defaultOrder: SortOrder;
@@ -70,9 +80,10 @@ interface ListConfig<Sort extends string> {
   field(name: string): FieldSchema | undefined;
 }
 
-function listConfig<Query extends BaseListQuery>(schema: ListQuerySchema<Query>): ListConfig<Query['sort']> {
+function listConfig<Query extends BaseListQuery>(schema: ListQuerySchema<Query>, fixedPageSize?: number): ListConfig<Query['sort']> {
   const defaults = schema.parse({});
   return {
+    fixedPageSize,
     sortFields: schema.shape.sort.unwrap().options,
     defaultSort: defaults.sort,
     defaultOrder: defaults.order,
@@ -90,7 +101,7 @@ function valid<T>(field: FieldSchema | undefined, value: unknown): T | undefined
 /** Reads the list state from a URL query; anything missing or invalid is the default. */
 function readListState<Sort extends string>(params: URLSearchParams, config: ListConfig<Sort>): ListState<Sort> {
   const sizeText = params.get(listUrlParams.size) ?? '';
-  const pageSize = pageSizes.find((size) => String(size) === sizeText) ?? defaultPageSize;
+  const pageSize = config.fixedPageSize ?? pageSizes.find((size) => String(size) === sizeText) ?? defaultPageSize;
 
   const pageText = params.get(listUrlParams.page) ?? '';
   const page = /^[1-9]\d{0,9}$/.test(pageText) ? (valid<number>(config.field('page'), Number(pageText) - 1) ?? 0) : 0;
@@ -100,6 +111,7 @@ function readListState<Sort extends string>(params: URLSearchParams, config: Lis
   const order = valid<SortOrder>(config.field('order'), params.get(listUrlParams.order) ?? undefined) ?? config.defaultOrder;
 
   const filters: Record<string, string> = {};
+  const refused: Record<string, string> = {};
   for (const name of config.filterNames) {
     const text = params.get(filterUrlParam(name));
     if (text === null) continue;
@@ -107,8 +119,9 @@ function readListState<Sort extends string>(params: URLSearchParams, config: Lis
     if (typeof value === 'string' && value !== '') filters[name] = value;
     // A number filter (an id: `z.coerce.number()`) keeps its text; the query parses it again.
     else if (typeof value === 'number') filters[name] = String(value);
+    else if (value === undefined && text.trim() !== '') refused[name] = text.trim();
   }
-  return { page, pageSize, sort, order, filters };
+  return { page, pageSize, sort, order, filters, refused };
 }
 
 /** Writes the list state into a URL query (other parameters kept); defaults are left out. */
@@ -117,7 +130,7 @@ function writeListState<Sort extends string>(base: URLSearchParams, state: ListS
   const names = [...Object.values(listUrlParams), ...config.filterNames.map(filterUrlParam)];
   for (const name of names) params.delete(name);
   if (state.page > 0) params.set(listUrlParams.page, String(state.page + 1));
-  if (state.pageSize !== defaultPageSize) params.set(listUrlParams.size, String(state.pageSize));
+  if (config.fixedPageSize === undefined && state.pageSize !== defaultPageSize) params.set(listUrlParams.size, String(state.pageSize));
   if (state.sort !== config.defaultSort || state.order !== config.defaultOrder) {
     params.set(listUrlParams.sort, state.sort);
     params.set(listUrlParams.order, state.order);
@@ -134,8 +147,11 @@ function writeListState<Sort extends string>(base: URLSearchParams, state: ListS
  * and the setters a grid calls. Each change is a new history entry (back goes to the previous
  * page of the list) unless `replace` is asked for.
  */
-export function useListUrlState<Query extends BaseListQuery>(schema: ListQuerySchema<Query>): ListUrlState<Query> {
-  const config = useMemo(() => listConfig(schema), [schema]);
+export function useListUrlState<Query extends BaseListQuery>(
+  schema: ListQuerySchema<Query>,
+  { pageSize: fixedPageSize }: ListUrlOptions = {},
+): ListUrlState<Query> {
+  const config = useMemo(() => listConfig(schema, fixedPageSize), [schema, fixedPageSize]);
   const [searchParams, setSearchParams] = useSearchParams();
   // The URL this hook last asked for: the grid may send a second change (e.g. back to the first
   // page after a sort) before the router has finished the first navigation.
@@ -160,12 +176,12 @@ export function useListUrlState<Query extends BaseListQuery>(schema: ListQuerySc
   const setPagination = useCallback<ListUrlState<Query>['setPagination']>(
     ({ page, pageSize }, options) =>
       update((current) => {
-        const size = pageSizes.find((offered) => offered === pageSize) ?? current.pageSize;
+        const size = config.fixedPageSize ?? pageSizes.find((offered) => offered === pageSize) ?? current.pageSize;
         // A new page size keeps the first row shown on the page shown.
         const nextPage = size === current.pageSize ? page : Math.floor((current.page * current.pageSize) / size);
         return { ...current, page: Math.max(0, nextPage), pageSize: size };
       }, options),
-    [update],
+    [update, config],
   );
 
   const setSort = useCallback<ListUrlState<Query>['setSort']>(
@@ -177,18 +193,22 @@ export function useListUrlState<Query extends BaseListQuery>(schema: ListQuerySc
     [update, config],
   );
 
-  const setFilter = useCallback(
-    (name: string, value: string) =>
+  const setFilters = useCallback(
+    (values: Readonly<Record<string, string>>) =>
       update((current) => {
-        const text = value.trim();
-        if ((current.filters[name] ?? '') === text) return current;
         const filters = { ...current.filters };
-        if (text) filters[name] = text;
-        else delete filters[name];
-        return { ...current, page: 0, filters };
+        for (const [name, value] of Object.entries(values)) {
+          const text = value.trim();
+          if (text) filters[name] = text;
+          else delete filters[name];
+        }
+        const changed = Object.keys(values).some((name) => (filters[name] ?? '') !== (current.filters[name] ?? ''));
+        return changed ? { ...current, page: 0, filters } : current;
       }),
     [update],
   );
+
+  const setFilter = useCallback((name: string, value: string) => setFilters({ [name]: value }), [setFilters]);
 
   const setSearch = useCallback((text: string) => setFilter('search', text), [setFilter]);
 
@@ -215,5 +235,6 @@ export function useListUrlState<Query extends BaseListQuery>(schema: ListQuerySc
     setSort,
     setSearch,
     setFilter,
+    setFilters,
   };
 }

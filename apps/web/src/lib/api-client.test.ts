@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionResponse } from '@gold/contract';
 import { errorBody, jsonResponse, stubFetch } from '@/testing/http';
-import { api, ApiError, setUnauthorizedHandler, signInHrefForCurrentPage } from './api-client';
+import { api, ApiError, errorMessage, setUnauthorizedHandler, signInHrefForCurrentPage } from './api-client';
 
 const admin = { id: 1, fullName: 'Ayu Lestari', email: 'ayu@example.com', phoneNumber: null, role: 'Administrator', status: 'Activated' };
 
@@ -96,6 +96,13 @@ describe('api client', () => {
       message: 'Invalid email or password',
     });
     expect(redirects).toEqual([]);
+  });
+});
+
+describe('errorMessage', () => {
+  it('is the server’s message for a failed call, and a generic sentence for an answer the console could not read', () => {
+    expect(errorMessage(new ApiError(503, 'Database unavailable'))).toBe('Database unavailable');
+    expect(errorMessage(new Error('Expected number, received string'))).toBe('The server sent an answer the console cannot read.');
   });
 });
 

@@ -33,6 +33,11 @@ export function isApiError(error: unknown, status?: number): error is ApiError {
   return error instanceof ApiError && (status === undefined || error.status === status);
 }
 
+/** The server's own message for a failed call; a generic one when its answer could not be read. */
+export function errorMessage(error: unknown): string {
+  return isApiError(error) ? error.message : 'The server sent an answer the console cannot read.';
+}
+
 /** Anything with a zod-like `parse`: the contract's response schemas. */
 export interface ResponseParser<T> {
   parse(data: unknown): T;

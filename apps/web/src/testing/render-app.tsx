@@ -32,6 +32,7 @@ export const testAdmin = {
   phoneNumber: '+6281234567890',
   role: 'Administrator',
   status: 'Activated',
+  language: 'en',
 } as const;
 
 /** What every signed-in page asks first: the product symbol and who is signed in (`testAdmin`). */

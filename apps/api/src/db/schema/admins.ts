@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, inet, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { adminRoles, adminStatuses } from '@gold/contract';
+import { bigint, boolean, index, inet, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { adminLanguages, adminRoles, adminStatuses } from '@gold/contract';
+import { createdAtColumn, timestamptz, updatedAtColumn } from './columns';
 
 export const admins = pgTable(
   'admins',
@@ -12,19 +13,21 @@ export const admins = pgTable(
     passwordHash: text('password_hash').notNull(),
     role: text('role', { enum: adminRoles }).notNull().default('Administrator'),
     status: text('status', { enum: adminStatuses }).notNull().default('Activated'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
-    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
+    passwordChangedAt: timestamptz('password_changed_at').notNull().defaultNow(),
+    lastSignInAt: timestamptz('last_sign_in_at'),
     /** Set when the admin is deleted: deactivated and hidden from the list, its history kept. */
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedAt: timestamptz('deleted_at'),
     /** TOTP secret (base32) once enrolment is confirmed; null without two-factor sign-in. */
     twoFactorSecret: text('two_factor_secret'),
     /** A secret being enrolled, waiting for its first valid code. */
     twoFactorPendingSecret: text('two_factor_pending_secret'),
-    twoFactorEnabledAt: timestamp('two_factor_enabled_at', { withTimezone: true }),
+    twoFactorEnabledAt: timestamptz('two_factor_enabled_at'),
     /** The last TOTP time step accepted: a code is accepted once, and never an older one. */
     twoFactorLastStep: bigint('two_factor_last_step', { mode: 'number' }),
+    /** The console's language chosen by this admin, applied at each sign-in. */
+    language: text('language', { enum: adminLanguages }).notNull().default('en'),
   },
   (t) => [
     // E-mail identifies an admin regardless of case.
@@ -42,10 +45,10 @@ export const adminSessions = pgTable(
     adminId: integer('admin_id')
       .notNull()
       .references(() => admins.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    endedAt: timestamp('ended_at', { withTimezone: true }),
+    createdAt: createdAtColumn(),
+    lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    endedAt: timestamptz('ended_at'),
     ipAddress: inet('ip_address'),
     userAgent: text('user_agent'),
   },
@@ -60,7 +63,7 @@ export const signInAttempts = pgTable(
     email: text('email').notNull(),
     ipAddress: inet('ip_address').notNull(),
     succeeded: boolean('succeeded').notNull(),
-    attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
+    attemptedAt: timestamptz('attempted_at').notNull().defaultNow(),
   },
   (t) => [index('sign_in_attempts_email_idx').on(t.email, t.attemptedAt), index('sign_in_attempts_ip_idx').on(t.ipAddress, t.attemptedAt)],
 );
@@ -74,8 +77,8 @@ export const adminRecoveryCodes = pgTable(
       .notNull()
       .references(() => admins.id, { onDelete: 'cascade' }),
     codeHash: text('code_hash').notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    usedAt: timestamptz('used_at'),
+    createdAt: createdAtColumn(),
   },
   (t) => [uniqueIndex('admin_recovery_codes_admin_code_key').on(t.adminId, t.codeHash)],
 );
@@ -91,9 +94,9 @@ export const signInChallenges = pgTable(
       .references(() => admins.id, { onDelete: 'cascade' }),
     /** required: the admin has a second factor; enrol: it must set one up first (REQUIRE_TWO_FACTOR). */
     kind: text('kind', { enum: ['required', 'enrol'] }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAtColumn(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
     ipAddress: inet('ip_address'),
   },
   (t) => [index('sign_in_challenges_admin_id_idx').on(t.adminId)],

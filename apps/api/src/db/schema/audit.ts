@@ -1,12 +1,13 @@
-import { bigint, index, inet, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, inet, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { admins } from './admins';
+import { timestamptz } from './columns';
 
 /** Append-only: a trigger (migration 0002) refuses UPDATE and DELETE. */
 export const auditLog = pgTable(
   'audit_log',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    occurredAt: timestamptz('occurred_at').notNull().defaultNow(),
     adminId: integer('admin_id').references(() => admins.id),
     action: text('action').notNull(),
     entity: text('entity').notNull(),

@@ -1,4 +1,5 @@
-import { bigint, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { updatedAtColumn } from './columns';
 
 /**
  * Where the transfer watcher stopped, per chain and token contract: the next block to read
@@ -12,7 +13,7 @@ export const chainWatcherCursors = pgTable(
     contractAddress: text('contract_address').notNull(),
     nextBlock: bigint('next_block', { mode: 'number' }).notNull(),
     lastBlockHash: text('last_block_hash'),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [primaryKey({ columns: [t.chainId, t.contractAddress] })],
 );

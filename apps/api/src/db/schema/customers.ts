@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { ekycStatuses, emailStatuses, genders, kycNotificationStatuses } from '@gold/contract';
+import { createdAtColumn } from './columns';
 
 /** The platform's customers ("users" in the spec and its API paths), one wallet each. */
 export const customers = pgTable(
@@ -18,7 +19,7 @@ export const customers = pgTable(
     phoneNumber: text('phone_number'),
     ekycStatus: text('ekyc_status', { enum: ekycStatuses }).notNull().default('UNVERIFIED'),
     walletAddress: text('wallet_address').unique(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     check('customers_nik_format', sql`${t.nik} ~ '^[0-9]{16}$'`),
@@ -46,7 +47,7 @@ export const kycNotifications = pgTable(
       .references(() => customers.id, { onDelete: 'cascade' }),
     status: text('status', { enum: kycNotificationStatuses }).notNull(),
     referenceNumber: text('reference_number').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [index('kyc_notifications_customer_id_idx').on(t.customerId)],
 );

@@ -1,22 +1,9 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  timestamp,
-  unique,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, numeric, pgTable, primaryKey, smallint, text, unique } from 'drizzle-orm/pg-core';
 import { redemptionStatuses } from '@gold/contract';
 import { admins } from './admins';
 import { customers } from './customers';
+import { createdAtColumn, timestamptz, updatedAtColumn } from './columns';
 
 /**
  * Physical gold pieces per denomination. `amount` is every piece ever put in the vault;
@@ -29,8 +16,8 @@ export const goldDenominations = pgTable(
     denom: integer('denom').notNull().unique(),
     amount: integer('amount').notNull().default(0),
     redeemable: boolean('redeemable').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [
     check('gold_denominations_denom_positive', sql`${t.denom} > 0`),
@@ -56,8 +43,8 @@ export const redemptions = pgTable(
     /** Start hour (WIB) of a 2-hour collection window. */
     timeSlot: smallint('time_slot').notNull(),
     rejectReason: text('reject_reason'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [
     check('redemptions_total_positive', sql`${t.total} > 0`),
@@ -100,10 +87,10 @@ export const redemptionOtps = pgTable('redemption_otps', {
     .primaryKey()
     .references(() => redemptions.id, { onDelete: 'cascade' }),
   codeHash: text('code_hash'),
-  sentAt: timestamp('sent_at', { withTimezone: true }),
-  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  sentAt: timestamptz('sent_at'),
+  expiresAt: timestamptz('expires_at'),
   failedAttempts: integer('failed_attempts').notNull().default(0),
-  verifiedUntil: timestamp('verified_until', { withTimezone: true }),
+  verifiedUntil: timestamptz('verified_until'),
 });
 
 /** Each change of the largest requestable denomination is a new row; the last row is current. */
@@ -113,7 +100,7 @@ export const redemptionLimits = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     gidrlimit: integer('gidrlimit').notNull(),
     setByAdminId: integer('set_by_admin_id').references(() => admins.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [check('redemption_limits_gidrlimit_option', sql`${t.gidrlimit} in (5, 10, 25, 100, 250, 500, 1000)`)],
 );

@@ -5,3 +5,7 @@ export * from './market';
 export * from './audit';
 export * from './row-counts';
 export * from './chain';
+export * from './app-secrets';
+export * from './demo-mail';
+export * from './reserves';
+export * from './events';

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, inet, integer, numeric, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { bigint, check, index, inet, integer, numeric, pgTable, text, unique } from 'drizzle-orm/pg-core';
 import { transactionTypes } from '@gold/contract';
 import { customers } from './customers';
+import { createdAtColumn, timestamptz } from './columns';
 
 /**
  * Token transfers seen on chain, one row per Transfer log: a transaction can hold several,
@@ -17,7 +18,7 @@ export const tokenTransactions = pgTable(
     toAddress: text('to_address'),
     amount: numeric('amount', { precision: 36, scale: 18 }).notNull(),
     type: text('type', { enum: transactionTypes }).notNull(),
-    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    occurredAt: timestamptz('occurred_at').notNull(),
   },
   (t) => [
     unique('token_transactions_txhash_log_index_unique').on(t.txhash, t.logIndex),
@@ -45,7 +46,7 @@ export const purchaseOrders = pgTable(
     amount: numeric('amount', { precision: 36, scale: 18 }).notNull(),
     /** Rupiah per {product} at the time of purchase. */
     priceIdr: bigint('price_idr', { mode: 'number' }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     check('purchase_orders_amount_positive', sql`${t.amount} > 0`),
@@ -62,11 +63,14 @@ export const goldPrices = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     hargaJual: bigint('harga_jual', { mode: 'number' }).notNull(),
     hargaBeli: bigint('harga_beli', { mode: 'number' }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     check('gold_prices_positive', sql`${t.hargaJual} > 0 and ${t.hargaBeli} > 0`),
     index('gold_prices_created_at_id_idx').on(t.createdAt, t.id),
+    // The price list's other sorts (migration 0014).
+    index('gold_prices_harga_jual_id_idx').on(t.hargaJual, t.id),
+    index('gold_prices_harga_beli_id_idx').on(t.hargaBeli, t.id),
   ],
 );
 
@@ -80,7 +84,7 @@ export const contactMessages = pgTable(
     message: text('message').notNull(),
     email: text('email').notNull(),
     phoneNumber: text('phone_number'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     /** Who sent it (the per-address throttle counts these); null for demo data. */
     ipAddress: inet('ip_address'),
   },

@@ -4,7 +4,7 @@ import { customers } from '../../db/schema';
 import { createChainReader, type ChainReader } from './chain-reader';
 import { startDemoChain, type DemoChain } from './demo-chain';
 import type { ChainLogger } from './logger';
-import { startTransferWatcher, type TransferWatcher } from './transfer-watcher';
+import { startTransferWatcher, type TransferWatcher, type TransferWatcherOptions } from './transfer-watcher';
 
 export { anvilBinaryPath, spawnAnvil } from './anvil-process';
 export { chainDefinition, multicall3Address, nativeCurrency, normalizeAddress } from './chain-definition';
@@ -20,7 +20,13 @@ export { startDemoChain, type DemoChain, type DemoChainOptions } from './demo-ch
 export { ChainReadError, InvalidWalletAddressError } from './errors';
 export { createExplorerClient, type ExplorerClient, type ExplorerOptions } from './explorer';
 export type { ChainLogger } from './logger';
-export { startTransferWatcher, type TransferWatcher, type TransferWatcherOptions, type TransferWatcherStatus } from './transfer-watcher';
+export {
+  startTransferWatcher,
+  type StoredTransferRange,
+  type TransferWatcher,
+  type TransferWatcherOptions,
+  type TransferWatcherStatus,
+} from './transfer-watcher';
 
 export interface ChainServicesOptions {
   db: Database;
@@ -42,11 +48,25 @@ export interface ChainServicesOptions {
   timeoutMs?: number;
   /** Copy Transfer logs into token_transactions (default true). */
   watchTransfers?: boolean;
+  /** Told of each range of blocks the watcher stored (the reserves snapshots). */
+  onRangeStored?: TransferWatcherOptions['onRangeStored'];
+  /**
+   * Several API processes on one database: the watcher runs in the leading one only
+   * (cluster-leadership.ts), started when this process takes the lead and stopped when it
+   * loses it. Without one, this process watches at once.
+   */
+  leadership?: LeaderOnly;
+}
+
+/** The slice of a Leadership (cluster-leadership.ts) this module uses. */
+export interface LeaderOnly {
+  whileLeading(name: string, start: () => Promise<{ stop(): Promise<void> }> | { stop(): Promise<void> }): void;
 }
 
 export interface ChainServices {
   reader: ChainReader;
-  watcher: TransferWatcher | null;
+  /** The transfer watcher of this process: null while another process leads (or with watchTransfers false). */
+  readonly watcher: TransferWatcher | null;
   /** The demo chain when no RPC URL was configured. */
   demo: DemoChain | null;
   /** Stops the watcher (before the database closes), then anvil. */
@@ -98,16 +118,33 @@ export async function startChainServices(options: ChainServicesOptions): Promise
     (info) => log.info({ token: info }, `token ${info.symbol} (${info.name}, ${info.decimals} decimals) at ${info.address}`),
     (error: Error) => log.warn({ err: error.message }, 'token details not read yet: the chain node did not answer'),
   );
-  const watcher =
-    options.watchTransfers === false
-      ? null
-      : startTransferWatcher({ db, reader, deploymentBlock: deploymentBlock!, confirmations: options.confirmations, log });
+  let watcher: TransferWatcher | null = null;
+  let stopped = false;
+  const startWatcher = () =>
+    (watcher = startTransferWatcher({
+      db,
+      reader,
+      deploymentBlock: deploymentBlock!,
+      confirmations: options.confirmations,
+      log,
+      onRangeStored: options.onRangeStored,
+    }));
+  if (options.watchTransfers !== false) {
+    if (options.leadership) {
+      options.leadership.whileLeading('the transfer watcher', () => (stopped ? { stop: async () => {} } : startWatcher()));
+    } else {
+      startWatcher();
+    }
+  }
 
   return {
     reader,
-    watcher,
+    get watcher() {
+      return watcher;
+    },
     demo,
     async stop() {
+      stopped = true;
       await watcher?.stop();
       await demo?.stop();
     },

@@ -3,7 +3,14 @@ import type { Database } from '../../db/client';
 import { transferEvent, zeroAddress } from './chain-definition';
 import type { ChainReader } from './chain-reader';
 import { silentLogger, type ChainLogger } from './logger';
-import { readCursor, storeTransfers, type CursorKey, type TokenTransferRow, type WatcherCursor } from './transfers.repository';
+import {
+  CursorMovedError,
+  readCursor,
+  storeTransfers,
+  type CursorKey,
+  type TokenTransferRow,
+  type WatcherCursor,
+} from './transfers.repository';
 
 export interface TransferWatcherOptions {
   db: Database;
@@ -21,6 +28,22 @@ export interface TransferWatcherOptions {
   retryInitialMs?: number;
   retryMaxMs?: number;
   log?: ChainLogger;
+  /**
+   * Called after each stored range, before waitForBlock resolves for it, and on each poll that
+   * finds no new block (the reserves module snapshots the supply once caught up after a mint or
+   * burn). It must not throw.
+   */
+  onRangeStored?: (range: StoredTransferRange) => Promise<void>;
+}
+
+/** A range of blocks whose transfers are stored: `supplyChanges` counts its mints and burns. */
+export interface StoredTransferRange {
+  fromBlock: number;
+  toBlock: number;
+  /** The highest block the watcher reads now (the head less the confirmations). */
+  head: number;
+  supplyChanges: number;
+  reader: TransferWatcherOptions['reader'];
 }
 
 export interface TransferWatcherStatus {
@@ -49,7 +72,9 @@ type TransferLog = Log<bigint, number, false, typeof transferEvent, true>;
  * decimal; occurred_at is the block's time. A node that is down never stops the API: the
  * watcher logs once per outage, retries with back-off and catches up when the node answers.
  * A chain that was reset or reorganised under the cursor (its last block's hash changed) is
- * read again from the deployment block; stored rows make that harmless.
+ * read again from the deployment block; stored rows make that harmless. Several API processes:
+ * the leading one alone runs it (cluster-leadership.ts), and the stored cursor only moves from
+ * where this watcher saw it, so a leader on its way out cannot move it back.
  */
 export function startTransferWatcher(options: TransferWatcherOptions): TransferWatcher {
   const { db, reader } = options;
@@ -65,6 +90,8 @@ export function startTransferWatcher(options: TransferWatcherOptions): TransferW
 
   const status: TransferWatcherStatus = { state: 'starting' };
   let cursor: WatcherCursor | undefined;
+  /** The cursor as stored in the database when this watcher last read or wrote it (undefined: none stored). */
+  let seen: WatcherCursor | undefined;
   /** The stored position was checked against the chain (its last block's hash) in this run. */
   let verified = false;
   let stopped = false;
@@ -94,6 +121,7 @@ export function startTransferWatcher(options: TransferWatcherOptions): TransferW
   async function step(): Promise<boolean> {
     if (!cursor) {
       const stored = await readCursor(db, key);
+      seen = stored;
       // Never before the deployment block, whatever was stored (e.g. a new deployment).
       cursor = stored && stored.nextBlock >= deploymentBlock ? stored : { nextBlock: deploymentBlock, lastBlockHash: null };
       status.nextBlock = cursor.nextBlock;
@@ -115,7 +143,11 @@ export function startTransferWatcher(options: TransferWatcherOptions): TransferW
     }
     verified = true;
     settleWaiters();
-    if (cursor.nextBlock > head) return false;
+    if (cursor.nextBlock > head) {
+      // Nothing new: still told, so a first snapshot is taken even when a restart finds no new block.
+      await options.onRangeStored?.({ fromBlock: cursor.nextBlock, toBlock: head, head, supplyChanges: 0, reader });
+      return false;
+    }
 
     const fromBlock = cursor.nextBlock;
     const toBlock = Math.min(head, fromBlock + blockRange - 1);
@@ -153,10 +185,23 @@ export function startTransferWatcher(options: TransferWatcherOptions): TransferW
         };
       });
     const next: WatcherCursor = { nextBlock: toBlock + 1, lastBlockHash: last.hash };
-    const inserted = await storeTransfers(db, key, rows, next);
+    let inserted: number;
+    try {
+      inserted = await storeTransfers(db, key, rows, next, seen);
+    } catch (error) {
+      if (!(error instanceof CursorMovedError)) throw error;
+      // Another process stored ranges meanwhile (it took the lead while this one was losing it):
+      // read its cursor and go on from there, never back over what it stored.
+      log.info({ fromBlock, toBlock }, 'token transfers: another process moved the stored position; reading it again');
+      cursor = undefined;
+      verified = false;
+      return true;
+    }
     cursor = next;
+    seen = next;
     status.nextBlock = next.nextBlock;
     if (inserted > 0) log.info({ fromBlock, toBlock, inserted }, `token transfers: ${inserted} stored from blocks ${fromBlock}-${toBlock}`);
+    await options.onRangeStored?.({ fromBlock, toBlock, head, supplyChanges: rows.filter((r) => r.type !== 'TRANSFER').length, reader });
     settleWaiters();
     return toBlock < head;
   }

@@ -10,7 +10,7 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { tooManyRequests } from '../../lib/http-errors';
 import { answerList } from '../../lib/list-reply';
-import { normalisePhoneNumber } from '../admins/phone-number';
+import { normalisePhoneNumber } from '../identity/admins/phone-number';
 import { recordAudit } from '../audit/audit.repository';
 import { countContacts, findContactPage, insertContactMessage, lockAndCountRecentFromAddress, streamContacts } from './contacts.repository';
 

@@ -1,10 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { AddPhysicalGoldResult, Denomination } from '@gold/contract';
+import type { AddPhysicalGoldResult, Denomination, DenominationListQuery } from '@gold/contract';
 import { selectRows, type Database, type Executor } from '../../db/client';
-import { isoTimestamp } from '../../db/paging';
+import { fetchPage, isoTimestamp, streamRows, type ListSource } from '../../db/paging';
 import { denominationPieceCounts, goldDenominations } from '../../db/schema';
 import { conflict, notFound } from '../../lib/http-errors';
 import { recordAudit } from '../audit/audit.repository';
+import { publishEvent } from '../events/events.repository';
+import { recordReserveSnapshot } from '../reserves/reserves.service';
 
 const d = goldDenominations;
 const k = denominationPieceCounts;
@@ -28,8 +30,21 @@ function selectDenominations(where: SQL | undefined): SQL {
              group by ${d.id} order by ${d.denom} desc`;
 }
 
-export function listDenominations(db: Executor): Promise<Denomination[]> {
-  return selectRows<Denomination>(db, selectDenominations(undefined));
+type DenominationSort = DenominationListQuery['sort'];
+
+/** The Denoms List as a list source: the aggregated rows (a few per denomination, and denominations are few) paged. */
+const denominationSource: ListSource<DenominationSort> = {
+  select: sql`select * from (${selectDenominations(undefined)}) as denomination`,
+  orderBy: { denom: [sql`"denom"`, sql`"id"`] },
+  count: async (db) => (await selectRows<{ n: number }>(db, sql`select count(*)::int as n from ${d}`))[0]?.n ?? 0,
+};
+
+export function findDenominationPage(db: Database, query: DenominationListQuery & { limit: number; page: number }) {
+  return fetchPage<Denomination, DenominationSort>(db, denominationSource, query);
+}
+
+export function streamDenominations(db: Database, query: DenominationListQuery) {
+  return streamRows<Denomination, DenominationSort>(db, denominationSource, query);
 }
 
 async function findDenomination(db: Executor, id: number): Promise<Denomination> {
@@ -70,7 +85,11 @@ export async function addPhysicalGold(
       details: { denom: input.denom, added: input.amount },
       ipAddress,
     });
-    return { result: row.created ? 'Denom added' : 'Amount added', denomination: await findDenomination(tx, row.id) };
+    const denomination = await findDenomination(tx, row.id);
+    // More grams in the vault: a reserves snapshot (and a crossing back to 100%, audited) commits with the stock.
+    await recordReserveSnapshot(tx, { reason: 'stock-added', adminId, ipAddress });
+    await publishEvent(tx, { type: 'stock.changed', denominationId: row.id });
+    return { result: row.created ? 'Denom added' : 'Amount added', denomination };
   });
 }
 
@@ -99,6 +118,7 @@ export async function setRedeemable(
         toState: String(redeemable),
         ipAddress,
       });
+      await publishEvent(tx, { type: 'stock.changed', denominationId: id });
     }
     return findDenomination(tx, id);
   });

@@ -3,7 +3,7 @@ import type { Denomination } from '@gold/contract';
 import { beforeAll, expect, it } from 'vitest';
 import { selectRows } from '../../db/client';
 import { describeEachEngine } from '../../test/test-app';
-import { insertCustomer, insertDenomination, insertRedemption } from '../redemptions/redemption-fixtures';
+import { insertCustomer, insertDenomination, insertRedemption } from '../../test/redemption-fixtures';
 
 describeEachEngine('denominations (Denoms List)', (t) => {
   let d10: number;
@@ -59,6 +59,18 @@ describeEachEngine('denominations (Denoms List)', (t) => {
     ]);
     const redeemed = data[1]!.physicalGoldRedeems.filter((p) => p.redeem.status === 'REDEEMED').reduce((s, p) => s + p.amount, 0);
     expect(data[1]!.amount - redeemed).toBe(data[1]!.available);
+  });
+
+  it('pages the denominations in the database, largest first, the total beside each page', async () => {
+    const page = async (query: string) =>
+      (await t().injectAsAdmin({ method: 'GET', url: `/api/admin/denoms?${query}` })).json() as { data: Denomination[]; total: number };
+    expect(await page('limit=1&page=0')).toMatchObject({ total: 2, data: [{ denom: 100 }] });
+    expect(await page('limit=1&page=1')).toMatchObject({ total: 2, data: [{ denom: 10, available: 35 }] });
+    expect(await page('limit=1&page=2')).toEqual({ total: 2, data: [] });
+    expect((await page('sort=denom&order=asc')).data.map((d) => d.denom)).toEqual([10, 100]);
+    const refused = await t().injectAsAdmin({ method: 'GET', url: '/api/admin/denoms?sort=amount' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toContain('sort');
   });
 
   it("adds a new denom as a new card ('Denom added', 201)", async () => {

@@ -2,14 +2,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   addPhysicalGoldBody,
   addPhysicalGoldResponse,
+  denominationListQuery,
   denominationListResponse,
   errorResponse,
   setRedeemableBody,
   setRedeemableResponse,
 } from '@gold/contract';
 import type { AppDeps } from '../../app-deps';
-import { signedInAdminOf } from '../auth/require-admin';
-import { addPhysicalGold, listDenominations, setRedeemable } from './denominations.repository';
+import { signedInAdminOf } from '../identity/sessions/require-admin';
+import { answerList } from '../../lib/list-reply';
+import { addPhysicalGold, findDenominationPage, setRedeemable, streamDenominations } from './denominations.repository';
 
 /** The vault's physical gold by denomination (Denoms List). */
 export const denominationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
@@ -18,14 +20,14 @@ export const denominationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, {
     {
       schema: {
         tags: ['denominations'],
-        summary: 'Every denomination, largest first, with stock, redeemed, reserved and available pieces (counted in the database)',
-        response: { 200: denominationListResponse, 401: errorResponse },
+        summary:
+          'Denominations, largest first, with stock, redeemed, reserved and available pieces (counted in the database): a page with limit (the console shows 6), or every one without it',
+        querystring: denominationListQuery,
+        response: { 200: denominationListResponse, 400: errorResponse, 401: errorResponse },
       },
     },
-    async () => {
-      const data = await listDenominations(db);
-      return { data, total: data.length };
-    },
+    async (request, reply) =>
+      answerList(reply, request.query, { page: (q) => findDenominationPage(db, q), all: (q) => streamDenominations(db, q) }),
   );
 
   app.post(

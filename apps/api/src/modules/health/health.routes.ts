@@ -1,21 +1,39 @@
-import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthResponse } from '@gold/contract';
 import type { AppDeps } from '../../app-deps';
 
-/** Load balancers ask this; it answers 503 when the database does not. */
-export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+const liveResponse = z.object({ status: z.literal('ok') });
+
+/**
+ * For load balancers and orchestrators. `live`: the process answers (no database: a database
+ * outage must not get every process restarted). `ready`: the database answers too, checked on a
+ * connection of its own with a short time-out, so a busy pool never makes a process look dead;
+ * 503 when it does not. `/health` is the older name of `ready`.
+ */
+export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { readiness }) => {
   app.get(
-    '/health',
-    { schema: { tags: ['operations'], summary: 'Liveness and database check', response: { 200: healthResponse, 503: healthResponse } } },
-    async (request, reply) => {
-      try {
-        await deps.db.execute(sql`select 1`);
-        return { status: 'ok' as const, database: 'up' as const };
-      } catch (error) {
-        request.log.error({ err: error }, 'health check: database unreachable');
-        return reply.code(503).send({ status: 'unavailable', database: 'down' });
-      }
-    },
+    '/health/live',
+    { schema: { tags: ['operations'], summary: 'Liveness: the process answers (no database check)', response: { 200: liveResponse } } },
+    async () => ({ status: 'ok' as const }),
   );
+
+  for (const [url, summary] of [
+    ['/health/ready', 'Readiness: the database answers (own connection, 2 s time-out); 503 when it does not'],
+    ['/health', 'Liveness and database check (the same as /health/ready)'],
+  ] as const) {
+    app.get(
+      url,
+      { schema: { tags: ['operations'], summary, response: { 200: healthResponse, 503: healthResponse } } },
+      async (request, reply) => {
+        try {
+          await readiness.check();
+          return { status: 'ok' as const, database: 'up' as const };
+        } catch (error) {
+          request.log.error({ err: error }, 'health check: database unreachable');
+          return reply.code(503).send({ status: 'unavailable', database: 'down' });
+        }
+      },
+    );
+  }
 };

@@ -2,14 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { caughtMailResponse, errorResponse, type CaughtMail } from '@gold/contract';
 import type { AppDeps } from '../../app-deps';
 import { HttpError } from '../../lib/http-errors';
-import { requireAdmin } from '../auth/require-admin';
-import type { MailCatcher } from './mail-catcher';
+import { requireAdmin } from '../identity/sessions/require-admin';
+import type { CaughtMailSource } from './mail-catcher';
 
 /**
  * Only while the demo mail catcher runs (no SMTP_URL): the caught mail as JSON for tests
  * (GET /api/admin/dev/mail, in the admin scope) ...
  */
-export const devMailApiRoutes: FastifyPluginAsyncZod<AppDeps & { catcher: MailCatcher }> = async (app, { catcher }) => {
+export const devMailApiRoutes: FastifyPluginAsyncZod<AppDeps & { catcher: CaughtMailSource }> = async (app, { catcher }) => {
   app.get(
     '/admin/dev/mail',
     {
@@ -19,12 +19,12 @@ export const devMailApiRoutes: FastifyPluginAsyncZod<AppDeps & { catcher: MailCa
         response: { 200: caughtMailResponse, 401: errorResponse },
       },
     },
-    async () => ({ data: catcher.messages() }),
+    async () => ({ data: await catcher.messages() }),
   );
 };
 
 /** ... and as a plain page for people (GET /dev/mail), for a signed-in admin. No script: the CSP allows none. */
-export const devMailPageRoutes: FastifyPluginAsyncZod<AppDeps & { catcher: MailCatcher }> = async (app, deps) => {
+export const devMailPageRoutes: FastifyPluginAsyncZod<AppDeps & { catcher: CaughtMailSource }> = async (app, deps) => {
   const signedIn = requireAdmin(deps);
   app.get('/dev/mail', { schema: { hide: true } }, async (request, reply) => {
     reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
@@ -34,7 +34,7 @@ export const devMailPageRoutes: FastifyPluginAsyncZod<AppDeps & { catcher: MailC
       if (error instanceof HttpError && error.statusCode === 401) return reply.code(401).send(page(signInFirst));
       throw error;
     }
-    return page(mailList(deps.catcher.messages()));
+    return page(mailList(await deps.catcher.messages()));
   });
 };
 

@@ -2,8 +2,14 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import type { CaughtMail } from '@gold/contract';
 
+/** Where /dev/mail reads caught mail from: a catcher's memory, or the database every API process writes to. */
+export interface CaughtMailSource {
+  /** Newest first. */
+  messages(): CaughtMail[] | Promise<CaughtMail[]>;
+}
+
 /** The demo's mail server: mail sent to it stays in memory (the newest `keep` messages) instead of going out. */
-export interface MailCatcher {
+export interface MailCatcher extends CaughtMailSource {
   /** Where to send: `smtp://127.0.0.1:<port>` with TLS turned off. */
   smtpUrl: string;
   /** Newest first. */
@@ -14,9 +20,13 @@ export interface MailCatcher {
 /**
  * An in-process SMTP server on 127.0.0.1 and a free port. STARTTLS is turned off (smtp-server's
  * built-in certificate has expired, and the mail never leaves the machine) and so is AUTH; no
- * logging, so caught codes appear only on the development page.
+ * logging, so caught codes appear only on the development page. `store` also gets each message
+ * to a store (the database, so every API process shows it); a message it cannot keep is
+ * refused, so the sender knows it was not delivered.
  */
-export async function startMailCatcher(options: { keep?: number } = {}): Promise<MailCatcher> {
+export async function startMailCatcher(
+  options: { keep?: number; store?: (mail: Omit<CaughtMail, 'id'>) => Promise<void> } = {},
+): Promise<MailCatcher> {
   const keep = options.keep ?? 100;
   const caught: CaughtMail[] = [];
   let nextId = 1;
@@ -34,22 +44,28 @@ export async function startMailCatcher(options: { keep?: number } = {}): Promise
           return callback(Object.assign(new Error('message too big'), { responseCode: 552 }));
         const parsed = parseMessage(Buffer.concat(chunks).toString('utf8'));
         const mailFrom = session.envelope.mailFrom;
-        caught.unshift({
-          id: nextId++,
+        const mail = {
           receivedAt: new Date().toISOString(),
           from: parsed.headers.get('from') ?? (mailFrom ? mailFrom.address : ''),
           to: session.envelope.rcptTo.map((r) => r.address),
           subject: parsed.headers.get('subject') ?? '',
           text: parsed.text,
-        });
-        caught.length = Math.min(caught.length, keep);
-        callback();
+        };
+        (options.store ? options.store(mail) : Promise.resolve()).then(
+          () => {
+            caught.unshift({ id: nextId++, ...mail });
+            caught.length = Math.min(caught.length, keep);
+            callback();
+          },
+          () => callback(Object.assign(new Error('the message could not be kept'), { responseCode: 451 })),
+        );
       });
     },
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    // Exclusive: in a cluster worker (WORKERS=N) the catcher is this process's own, not a port shared through the primary.
+    server.listen({ port: 0, host: '127.0.0.1', exclusive: true }, () => resolve());
   });
   const { port } = server.server.address() as AddressInfo;
   return {

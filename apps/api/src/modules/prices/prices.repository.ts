@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { PricePoint, PriceResponse } from '@gold/contract';
-import { selectRows, type Executor } from '../../db/client';
-import { isoTimestamp } from '../../db/paging';
+import type { PriceListQuery, PricePoint, PriceResponse, PriceSortField, StoredPrice } from '@gold/contract';
+import { selectRows, type Database, type Executor } from '../../db/client';
+import { countedRows, fetchPage, isoTimestamp, streamRows, type ListSource } from '../../db/paging';
 import { goldPrices } from '../../db/schema';
 
 const p = goldPrices;
@@ -30,4 +30,25 @@ export function priceHistory(db: Executor, days: number): Promise<PricePoint[]> 
               from ${p} where ${p.createdAt} > now() - make_interval(days => ${days})) recent
         order by day, created_at desc, id desc`,
   );
+}
+
+/** The price list (every stored price): each sort has a plain ascending index ending in the id (migrations 0006, 0014), counted in row_counts. */
+const priceListSource: ListSource<PriceSortField> = {
+  select: sql`select ${p.id} as "id", ${p.hargaJual} as "harga_jual", ${p.hargaBeli} as "harga_beli",
+                     ${isoTimestamp(p.createdAt)} as "createdAt"
+              from ${p}`,
+  orderBy: {
+    createdAt: [sql`${p.createdAt}`, sql`${p.id}`],
+    harga_jual: [sql`${p.hargaJual}`, sql`${p.id}`],
+    harga_beli: [sql`${p.hargaBeli}`, sql`${p.id}`],
+  },
+  count: (db) => countedRows(db, 'gold_prices'),
+};
+
+export function findPricePage(db: Database, query: PriceListQuery & { limit: number; page: number }) {
+  return fetchPage<StoredPrice, PriceSortField>(db, priceListSource, query);
+}
+
+export function streamPrices(db: Database, query: PriceListQuery) {
+  return streamRows<StoredPrice, PriceSortField>(db, priceListSource, query);
 }

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponse, priceHistoryQuery, priceHistoryResponse, priceResponse } from '@gold/contract';
+import { errorResponse, priceHistoryQuery, priceHistoryResponse, priceListQuery, priceListResponse, priceResponse } from '@gold/contract';
 import type { AppDeps } from '../../app-deps';
 import { notFound } from '../../lib/http-errors';
-import { latestPrice, priceHistory } from './prices.repository';
+import { answerList } from '../../lib/list-reply';
+import { findPricePage, latestPrice, priceHistory, streamPrices } from './prices.repository';
 
 /** GET /price: public, like the price on the customer site; it says nothing about customers or the vault. */
 export const pricePublicRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
@@ -24,7 +25,7 @@ export const pricePublicRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
   );
 };
 
-/** The dashboard's price chart. */
+/** The dashboard's price chart, and the Price History list behind the Latest Price card. */
 export const priceAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
   app.get(
     '/admin/price/history',
@@ -37,5 +38,19 @@ export const priceAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
       },
     },
     async (request) => ({ data: await priceHistory(db, request.query.days) }),
+  );
+
+  app.get(
+    '/admin/list/prices',
+    {
+      schema: {
+        tags: ['prices'],
+        summary:
+          'Price list: every stored price, a page with limit (0-based page) or all of them streamed without it; sorted by when it was set (default newest first), the selling or the buy-back price',
+        querystring: priceListQuery,
+        response: { 200: priceListResponse, 400: errorResponse, 401: errorResponse },
+      },
+    },
+    async (request, reply) => answerList(reply, request.query, { page: (q) => findPricePage(db, q), all: (q) => streamPrices(db, q) }),
   );
 };

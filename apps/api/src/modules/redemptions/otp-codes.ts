@@ -1,4 +1,6 @@
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { sharedSecret } from '../../config/app-secrets';
+import type { Executor } from '../../db/client';
 
 /** One-time codes for collection at the counter (../shared/design/decisions.md). */
 export const otpPolicy = {
@@ -31,4 +33,15 @@ export function otpMatches(key: Buffer, redemptionId: number, code: string, stor
   const given = Buffer.from(hashOtp(key, redemptionId, code), 'hex');
   const stored = Buffer.from(storedHash, 'hex');
   return given.length === stored.length && timingSafeEqual(given, stored);
+}
+
+/**
+ * The key codes are hashed with: OTP_HASH_KEY when set (kept outside the database, in the
+ * operator's secret store), else 32 random bytes made on the first start and kept in the
+ * database, so a code sent by one API process is checked by any other (docs/deployment.md says
+ * how to rotate it).
+ */
+export async function otpHashKey(db: Executor, configured: string | undefined): Promise<Buffer> {
+  if (configured) return Buffer.from(configured, 'utf8');
+  return Buffer.from(await sharedSecret(db, 'otp_hash_key', () => randomBytes(32).toString('hex')), 'hex');
 }

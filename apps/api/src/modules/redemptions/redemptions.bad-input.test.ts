@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { selectRows } from '../../db/client';
 import { describeEachEngine } from '../../test/test-app';
-import { insertCustomer, insertDenomination, insertRedemption, markCodeChecked } from './redemption-fixtures';
+import { insertCustomer, insertDenomination, insertRedemption, markCodeChecked } from '../../test/redemption-fixtures';
 
 /** Every table these routes write, as one digest: a refused request must leave it as it was. */
 const watched = [

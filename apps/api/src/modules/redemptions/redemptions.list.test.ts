@@ -1,7 +1,7 @@
 import { redemptionSortFields, redemptionStatuses, type RedemptionDetail, type RedemptionListItem } from '@gold/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeEachEngine } from '../../test/test-app';
-import { insertCustomer, insertDenomination, insertRedemption } from './redemption-fixtures';
+import { insertCustomer, insertDenomination, insertRedemption } from '../../test/redemption-fixtures';
 
 /** 33 redemptions over two customers and three denominations: every status, shared request instants, varied totals. */
 describeEachEngine('redemption list, counts and detail', (t) => {

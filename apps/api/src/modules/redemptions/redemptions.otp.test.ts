@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { selectRows } from '../../db/client';
 import { describeEachEngine } from '../../test/test-app';
 import { startMailCatcher } from '../mail/mail-catcher';
-import { insertCustomer, insertDenomination, insertRedemption, markCodeChecked, redemptionState } from './redemption-fixtures';
+import { insertCustomer, insertDenomination, insertRedemption, markCodeChecked, redemptionState } from '../../test/redemption-fixtures';
 
 const catcher = await startMailCatcher();
 afterAll(() => catcher.close());

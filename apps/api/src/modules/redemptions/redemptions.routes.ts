@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -19,14 +18,13 @@ import {
   sendOtpResponse,
   setRedemptionLimitBody,
   setRedemptionLimitResponse,
+  type RedemptionStatusChange,
 } from '@gold/contract';
 import type { AppDeps } from '../../app-deps';
 import { answerList } from '../../lib/list-reply';
 import { notFound } from '../../lib/http-errors';
-import { signedInAdminOf } from '../auth/require-admin';
-import { createMailer } from '../mail/mailer';
+import { signedInAdminOf } from '../identity/sessions/require-admin';
 import { listLimits, setLimit } from './redemption-limits.repository';
-import type { StatusChange } from './redemption-lifecycle';
 import {
   countRedemptions,
   findHistory,
@@ -40,13 +38,7 @@ import { changeStatus, checkOtp, getRedemption, sendOtp, type LifecycleContext }
 const refused = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 409: errorResponse };
 
 /** Redemptions: the list, the count and total cards, one redemption, its history, the lifecycle actions and the limit. */
-export const redemptionsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
-  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
-  app.addHook('onClose', async () => mailer.close());
-  // Without a configured key, codes sent by this process can be checked by this process only.
-  const otpKey = config.OTP_HASH_KEY ? Buffer.from(config.OTP_HASH_KEY, 'utf8') : randomBytes(32);
-  if (!config.OTP_HASH_KEY) app.log.info('OTP_HASH_KEY is not set: one-time codes are hashed with a key made at start-up');
-
+export const redemptionsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, mailer, otpKey }) => {
   const context = (request: FastifyRequest): LifecycleContext => ({
     db,
     mailer,
@@ -124,7 +116,7 @@ export const redemptionsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
     },
   );
 
-  const statusChanges: Array<{ action: Exclude<StatusChange, 'reject'>; summary: string }> = [
+  const statusChanges: Array<{ action: Exclude<RedemptionStatusChange, 'reject'>; summary: string }> = [
     { action: 'prepare', summary: 'PREPARATION -> ON_WEB2 (the list\'s "approve"): fulfilled off-platform, vault stock untouched' },
     {
       action: 'approve',

@@ -1,11 +1,22 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { CheckOtpResponse, RedemptionDetail, RedemptionStatus, SendOtpResponse } from '@gold/contract';
+import {
+  allowedRedemptionActions,
+  redemptionLifecycle,
+  redemptionRefusal,
+  type CheckOtpResponse,
+  type RedemptionAction,
+  type RedemptionDetail,
+  type RedemptionStatus,
+  type RedemptionStatusChange,
+  type SendOtpResponse,
+} from '@gold/contract';
 import type { Database } from '../../db/client';
 import { badRequest, conflict, notFound, serviceUnavailable, tooManyRequests } from '../../lib/http-errors';
 import { recordAudit } from '../audit/audit.repository';
+import { publishEvent } from '../events/events.repository';
 import { MailNotSent, type Mailer, type OutgoingMail } from '../mail/mailer';
+import { recordReserveSnapshot } from '../reserves/reserves.service';
 import { hashOtp, newOtpCode, otpMatches, otpPolicy } from './otp-codes';
-import { allowedActions, lifecycle, refusalFor, type StatusChange } from './redemption-lifecycle';
 import {
   clearOtp,
   countWrongCode,
@@ -54,15 +65,15 @@ export async function getRedemption(db: Database, id: number): Promise<Redemptio
       attemptsLeft: otp.codeExpiresAt ? otpPolicy.maxWrongTries - otp.failedAttempts : 0,
       nextSendAt: otp.nextSendAt,
     },
-    allowedActions: allowedActions(row.status, verified),
+    allowedActions: allowedRedemptionActions(row.status, verified),
   };
 }
 
 /** Locks the redemption and refuses the action (409 naming the status) unless its status allows it. */
-async function lockFor(tx: Parameters<typeof lockRedemption>[0], action: keyof typeof lifecycle, id: number): Promise<LockedRedemption> {
+async function lockFor(tx: Parameters<typeof lockRedemption>[0], action: RedemptionAction, id: number): Promise<LockedRedemption> {
   const redemption = await lockRedemption(tx, id);
   if (!redemption) throw notFound(`Redemption ${id} not found`);
-  const refusal = refusalFor(action, redemption.status);
+  const refusal = redemptionRefusal(action, redemption.status);
   if (refusal) throw conflict(refusal);
   return redemption;
 }
@@ -72,7 +83,12 @@ async function lockFor(tx: Parameters<typeof lockRedemption>[0], action: keyof t
  * lifecycle (and for approve the checked code and the vault), changes the status, ends any
  * code, and writes the audit log. A refusal throws inside it: nothing changes.
  */
-export async function changeStatus(ctx: LifecycleContext, action: StatusChange, id: number, reason?: string): Promise<RedemptionDetail> {
+export async function changeStatus(
+  ctx: LifecycleContext,
+  action: RedemptionStatusChange,
+  id: number,
+  reason?: string,
+): Promise<RedemptionDetail> {
   await ctx.db.transaction(async (tx) => {
     const redemption = await lockFor(tx, action, id);
     let details: Record<string, unknown> | undefined;
@@ -90,7 +106,7 @@ export async function changeStatus(ctx: LifecycleContext, action: StatusChange, 
       details = { pieces: lines.map((l) => ({ denom: l.denom, amount: l.requested })) };
     }
     if (action === 'reject') details = { reason };
-    const to = lifecycle[action].to!;
+    const to = redemptionLifecycle[action].to!;
     await setStatus(tx, id, to, action === 'reject' ? reason! : null);
     await clearOtp(tx, id);
     await recordAudit(tx, {
@@ -103,6 +119,9 @@ export async function changeStatus(ctx: LifecycleContext, action: StatusChange, 
       toState: to,
       details,
     });
+    // Pieces left the vault: a reserves snapshot (and an under-backed crossing, audited) commits with the approval.
+    if (action === 'approve') await recordReserveSnapshot(tx, { reason: 'approval', adminId: ctx.adminId, ipAddress: ctx.ipAddress });
+    await publishEvent(tx, { type: 'redemption.changed', redemptionId: id, status: to });
   });
   return getRedemption(ctx.db, id);
 }

@@ -6,7 +6,7 @@ import { CsvExportButton, csvExportHref } from './csv-export-button';
 
 describe('CsvExportButton', () => {
   it('links to the export with the list’s sort and filters from the URL, without page or size', async () => {
-    renderInRouter(<CsvExportButton resource="transactions" schema={transactionListQuery} />, {
+    renderInRouter(<CsvExportButton list={{ query: transactionListQuery, exportResource: 'transactions' }} />, {
       url: '/transaction-list?page=3&size=25&sort=amount&order=asc&q=0xAB12&type=MINT',
     });
     const link = await screen.findByRole('link', { name: 'Export CSV of the rows that match the filter' });
@@ -17,7 +17,7 @@ describe('CsvExportButton', () => {
   });
 
   it('exports every row in the default order when the list has no filter', async () => {
-    renderInRouter(<CsvExportButton resource="users" schema={userListQuery} />, { url: '/user-list?page=2' });
+    renderInRouter(<CsvExportButton list={{ query: userListQuery, exportResource: 'users' }} />, { url: '/user-list?page=2' });
     const link = await screen.findByRole('link', { name: 'Export CSV of every row' });
     expect(link.getAttribute('href')).toBe('/api/admin/export/users.csv?sort=createdAt&order=desc');
   });

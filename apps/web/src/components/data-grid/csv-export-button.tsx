@@ -2,9 +2,7 @@ import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import Button from '@mui/material/Button';
 import { useListUrlState, type ListQuerySchema } from '@/hooks/use-list-url-state';
 import { API_BASE_URL } from '@/lib/api-client';
-
-/** The lists the API exports: `GET /api/admin/export/<resource>.csv`. */
-export type CsvExportResource = 'users' | 'transactions' | 'orders';
+import type { CsvExportResource } from './list-declaration';
 
 interface ExportableQuery {
   limit?: number;
@@ -27,9 +25,8 @@ export function csvExportHref(resource: CsvExportResource, query: ExportableQuer
 }
 
 interface CsvExportButtonProps<Query extends ExportableQuery> {
-  resource: CsvExportResource;
-  /** The list's contract query (`userListQuery`, ...): the button follows the list's state in the URL. */
-  schema: ListQuerySchema<Query>;
+  /** The list's declaration (its contract query and export): the button follows the list's state in the URL. */
+  list: { query: ListQuerySchema<Query>; exportResource?: CsvExportResource | undefined };
 }
 
 /**
@@ -37,13 +34,14 @@ interface CsvExportButtonProps<Query extends ExportableQuery> {
  * disk (nothing of it is held in the page) and sends the session cookie as for every API call.
  * The server names the file (`transactions-2026-11-23.csv`).
  */
-export function CsvExportButton<Query extends ExportableQuery>({ resource, schema }: CsvExportButtonProps<Query>) {
-  const list = useListUrlState(schema);
+export function CsvExportButton<Query extends ExportableQuery>({ list: declaration }: CsvExportButtonProps<Query>) {
+  const list = useListUrlState(declaration.query);
   const filtered = Object.keys(list.filters).length > 0;
+  if (!declaration.exportResource) return null;
   return (
     <Button
       component="a"
-      href={csvExportHref(resource, list.query as Query & Record<string, unknown>)}
+      href={csvExportHref(declaration.exportResource, list.query as Query & Record<string, unknown>)}
       download
       variant="outlined"
       startIcon={<FileDownloadOutlinedIcon />}

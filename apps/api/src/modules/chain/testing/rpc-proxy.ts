@@ -12,6 +12,8 @@ export interface RpcProxy {
   mode: 'up' | 'down' | 'hang';
   /** eth_getLogs ranges wider than this are refused as a public node would (-32005). */
   maxLogRange?: number;
+  /** Every answer waits this long first, as a distant node's would (a slow catch-up to interrupt, say). */
+  delayMs?: number;
   /** Every HTTP request answered or held, with the JSON-RPC calls it carried. */
   readonly requests: RpcCall[][];
   /** Requests dropped while down. */
@@ -78,6 +80,7 @@ export async function startRpcProxy(upstream: string): Promise<RpcProxy> {
         return;
       }
     }
+    if (proxy.delayMs) await new Promise((resolve) => setTimeout(resolve, proxy.delayMs));
     try {
       const answer = await fetch(upstream, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
       res.writeHead(answer.status, { 'content-type': 'application/json' });

@@ -5,7 +5,7 @@ import { createUser, createUsers } from '@/testing/data-generators';
 import { failWith, jsonResponse, type Handlers } from '@/testing/http';
 import { countAnswer, listServer } from '@/testing/list-server';
 import { renderSignedIn } from '@/testing/render-app';
-import { createRedemptionRow, createRedemptionRows } from './redemptions/test-fixtures';
+import { createRedemptionRow, createRedemptionRows } from '@/testing/redemption-fixtures';
 
 const price = { harga_jual: 1_504_000, harga_beli: 1_414_000, createdAt: '2026-11-22T02:00:00.000Z' };
 const priceHistory = {
@@ -77,6 +77,7 @@ describe('/dashboard', { timeout: 20_000 }, () => {
     const latest = await screen.findByRole('region', { name: 'Latest Price' });
     expect(await within(latest).findByText('Rp 1.504.000')).toBeTruthy();
     expect(within(latest).getByText('Buy-back: Rp 1.414.000')).toBeTruthy();
+    expect(within(latest).getByRole('link', { name: 'View All: Latest Price' }).getAttribute('href')).toBe('/price-history');
     const chart = region('Price, last 30 days');
     expect(
       await within(chart).findByText(

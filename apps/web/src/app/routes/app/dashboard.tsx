@@ -3,17 +3,17 @@ import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import Box from '@mui/material/Box';
 import { ContentLayout } from '@/components/layouts/content-layout';
+import { queryStat, StatCard } from '@/components/ui/stat-card';
 import { paths } from '@/config/paths';
 import { DashboardPanel } from '@/features/dashboard/components/dashboard-panel';
 import { LatestPriceCard } from '@/features/dashboard/components/latest-price-card';
-import { LatestUsersTable } from '@/features/dashboard/components/latest-users-table';
 import { PRICE_HISTORY_DAYS, PriceHistoryChart } from '@/features/dashboard/components/price-history-chart';
-import { StatCard } from '@/features/dashboard/components/stat-card';
-import { useUserCount } from '@/features/dashboard/api/get-user-count';
-import { formatCount, statProps } from '@/features/dashboard/lib/stat-props';
 import { useRedeemedTotal } from '@/features/redemptions/api/get-redeemed-total';
 import { useRedemptionCount } from '@/features/redemptions/api/get-redemption-count';
 import { LatestRedemptionsTable } from '@/features/redemptions/components/latest-redemptions-table';
+import { ReservesBanner } from '@/features/reserves/components/reserves-banner';
+import { useUserCount } from '@/features/users/api/get-user-count';
+import { LatestUsersTable } from '@/features/users/components/latest-users-table';
 import { filterUrlParam } from '@/hooks/use-list-url-state';
 import { useProductSymbol } from '@/lib/app-config';
 import { formatTokenAmount } from '@/lib/format';
@@ -31,28 +31,29 @@ export function DashboardRoute() {
   const redeemed = useRedeemedTotal();
   return (
     <ContentLayout title={title}>
+      <ReservesBanner reservesHref={paths.app.reserves.getHref()} />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
         <StatCard
           title="Total Users"
           icon={<PeopleAltOutlinedIcon />}
           href={paths.app.users.getHref()}
-          {...statProps(users, (data) => formatCount(data.count))}
+          {...queryStat(users, (data) => data.count)}
         />
         <StatCard
           title="Total Redemptions"
           icon={<ReceiptLongOutlinedIcon />}
           href={paths.app.redemptions.getHref()}
-          {...statProps(redemptions, (data) => formatCount(data.count))}
+          {...queryStat(redemptions, (data) => data.count)}
         />
         <StatCard
           title={`Total ${product} Redeemed`}
           icon={<PaidOutlinedIcon />}
           href={redeemedListHref}
-          {...statProps(redeemed, (data) => formatTokenAmount(data.total))}
+          {...queryStat(redeemed, (data) => formatTokenAmount(data.total))}
         />
       </Box>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: 'minmax(260px, 1fr) 2fr' } }}>
-        <DashboardPanel id="latest-price" title="Latest Price">
+        <DashboardPanel id="latest-price" title="Latest Price" href={paths.app.prices.getHref()}>
           <LatestPriceCard />
         </DashboardPanel>
         <DashboardPanel id="price-history" title={`Price, last ${PRICE_HISTORY_DAYS} days`}>

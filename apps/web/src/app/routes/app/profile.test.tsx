@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { errorBody, failWith, inTurn, jsonResponse } from '@/testing/http';
 import { renderSignedIn, testAdmin } from '@/testing/render-app';
-import { accountScreenHandlers, testProfile } from './account/screen-handlers';
+import { accountScreenHandlers, testProfile } from '@/testing/account-screen-handlers';
 
 const recoveryCodes = Array.from({ length: 10 }, (_, i) => `abcd${i}-efgh${i}`);
 const setupAnswer = {

@@ -1,8 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
-import Typography from '@mui/material/Typography';
+import { QueryState } from '@/components/query-state';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { profileQueryKey, useProfile } from '@/features/account/api/get-profile';
 import { PasswordForm } from '@/features/account/components/password-form';
@@ -18,55 +16,38 @@ export function ProfileRoute() {
   const queryClient = useQueryClient();
   const profile = useProfile();
 
-  let body;
-  if (profile.isPending)
-    body = (
-      <Typography role="status" color="text.secondary">
-        Loading...
-      </Typography>
-    );
-  else if (profile.isError)
-    body = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void profile.refetch()}>
-            Retry
-          </Button>
-        }
-      >
-        {profile.error.message}
-      </Alert>
-    );
-  else
-    body = (
-      <Grid container spacing={3}>
-        <Grid size={{ xs: 12, lg: 6 }} sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
-          <ProfileSection id="profile-account" title="Account">
-            <ProfileDetails profile={profile.data} />
-          </ProfileSection>
-          <ProfileSection id="profile-phone-number" title="Phone Number">
-            <PhoneForm key={profile.data.phoneNumber ?? ''} profile={profile.data} />
-          </ProfileSection>
-          <ProfileSection id="profile-password" title="Password">
-            <PasswordForm />
-          </ProfileSection>
-        </Grid>
-        <Grid size={{ xs: 12, lg: 6 }}>
-          <ProfileSection id="profile-two-factor" title="Two-Factor Sign-In">
-            <TwoFactorSection
-              enabled={profile.data.twoFactorEnabled}
-              account={profile.data.email}
-              onEnabled={() => {
-                // On at once (the server said so), then the profile as the server has it.
-                queryClient.setQueryData(profileQueryKey, (old) => (old ? { ...old, twoFactorEnabled: true } : old));
-                void queryClient.invalidateQueries({ queryKey: profileQueryKey });
-              }}
-            />
-          </ProfileSection>
-        </Grid>
-      </Grid>
-    );
-
-  return <ContentLayout title={title}>{body}</ContentLayout>;
+  return (
+    <ContentLayout title={title}>
+      <QueryState query={profile}>
+        {(data) => (
+          <Grid container spacing={3}>
+            <Grid size={{ xs: 12, lg: 6 }} sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
+              <ProfileSection id="profile-account" title="Account">
+                <ProfileDetails profile={data} />
+              </ProfileSection>
+              <ProfileSection id="profile-phone-number" title="Phone Number">
+                <PhoneForm key={data.phoneNumber ?? ''} profile={data} />
+              </ProfileSection>
+              <ProfileSection id="profile-password" title="Password">
+                <PasswordForm />
+              </ProfileSection>
+            </Grid>
+            <Grid size={{ xs: 12, lg: 6 }}>
+              <ProfileSection id="profile-two-factor" title="Two-Factor Sign-In">
+                <TwoFactorSection
+                  enabled={data.twoFactorEnabled}
+                  account={data.email}
+                  onEnabled={() => {
+                    // On at once (the server said so), then the profile as the server has it.
+                    queryClient.setQueryData(profileQueryKey, (old) => (old ? { ...old, twoFactorEnabled: true } : old));
+                    void queryClient.invalidateQueries({ queryKey: profileQueryKey });
+                  }}
+                />
+              </ProfileSection>
+            </Grid>
+          </Grid>
+        )}
+      </QueryState>
+    </ContentLayout>
+  );
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { redemptionListQuery } from '@gold/contract';
 import { countAnswer, listServer } from '@/testing/list-server';
 import { renderSignedIn } from '@/testing/render-app';
-import { createRedemptionRows } from './redemptions/test-fixtures';
+import { createRedemptionRows } from '@/testing/redemption-fixtures';
 
 describe('/ratings', { timeout: 20_000 }, () => {
   it('shows the Total Redemption card and every redemption in the Redemption List table, paged on the server', async () => {

@@ -1,5 +1,6 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { RedemptionCountCard } from '@/features/redemptions/components/redemption-count-card';
 import { RedemptionsTable } from '@/features/redemptions/components/redemptions-table';
@@ -7,15 +8,16 @@ import { usePageTitle } from '@/app/route-handle';
 
 /** /ratings: the 'Total Redemption' card and every redemption (server-paged, read-only rows). */
 export function RatingsRoute() {
+  const { t } = useTranslation();
   const title = usePageTitle();
   return (
     <ContentLayout title={title}>
-      <RedemptionCountCard title="Total Redemption" />
+      <RedemptionCountCard title={t('Total Redemption')} />
       <Stack spacing={1.5} component="section" aria-labelledby="ratings-redemption-list">
         <Typography id="ratings-redemption-list" variant="h2">
-          Redemption List
+          {t('Redemption List')}
         </Typography>
-        <RedemptionsTable label="Redemption List" />
+        <RedemptionsTable label={t('Redemption List')} />
       </Stack>
     </ContentLayout>
   );

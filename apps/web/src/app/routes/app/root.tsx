@@ -7,6 +7,7 @@ import { useProductSymbol } from '@/lib/app-config';
 import { useSession } from '@/features/auth/api/get-session';
 import { useLogout } from '@/features/auth/api/logout';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useLiveEvents } from '@/lib/live-events';
 import { buildNavGroups } from '@/app/navigation';
 import { useBreadcrumbs } from '@/app/route-handle';
 
@@ -22,6 +23,8 @@ export function AppRoot() {
   // Spec: whether logout succeeds or fails, the admin goes to the sign-in page.
   const logout = useLogout({ onSettled: () => navigate(paths.auth.signIn.getHref(), { replace: true }) });
   useDocumentTitle(title);
+  // One live-updates stream for the whole signed-in console: what another operator changes shows without a reload.
+  useLiveEvents();
 
   return (
     <DashboardLayout

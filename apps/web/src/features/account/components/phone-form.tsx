@@ -1,14 +1,11 @@
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import type { AccountProfile } from '@gold/contract';
-import { TextInput } from '@/components/form/text-input';
+import { PhoneInput } from '@/components/form/phone-input';
 import { useNotify } from '@/components/ui/notifications/notifications-context';
 import { useUpdateProfile } from '../api/update-profile';
 import { fieldErrorsOf } from '../lib/field-errors';
-
-// The phone field carries the world's numbering plans (libphonenumber): loaded after the page shows.
-const PhoneInput = lazy(() => import('./phone-input').then((m) => ({ default: m.PhoneInput })));
 
 /** Only a calling code ('+62', at most 3 digits) or nothing: the admin removes the number. */
 const isEmptyNumber = (value: string) => value.replace(/\D/g, '').length <= 3;
@@ -36,9 +33,7 @@ export function PhoneForm({ profile }: { profile: AccountProfile }) {
 
   return (
     <Stack component="form" noValidate spacing={2} onSubmit={(event) => void submit(event)} aria-label="Phone number">
-      <Suspense fallback={<TextInput id="profile-phone" label="Phone Number" value={phone} disabled fullWidth readOnly />}>
-        <PhoneInput id="profile-phone" label="Phone Number" value={phone} onChange={setPhone} error={error} />
-      </Suspense>
+      <PhoneInput id="profile-phone" label="Phone Number" value={phone} onChange={setPhone} error={error} autoComplete="tel" />
       <Button type="submit" variant="contained" loading={update.isPending} sx={{ alignSelf: 'flex-start' }}>
         Update Profile
       </Button>

@@ -7,13 +7,14 @@ import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook
 import { useNavigate } from 'react-router';
 import { addAdminBody, adminRoles, passwordMismatchMessage, type AddAdminBody } from '@gold/contract';
 import { PasswordField } from '@/components/form/password-field';
+import { PhoneInput } from '@/components/form/phone-input';
 import { TextInput } from '@/components/form/text-input';
 import { paths } from '@/config/paths';
 import { useAddAdmin } from '../api/add-admin';
-import { errorMessage, fieldOfError } from '../lib/error-message';
+import { errorMessage } from '@/lib/api-client';
+import { fieldOfError } from '../lib/field-of-error';
 import type { Outcome } from '../lib/outcome';
 import { OutcomeDialog } from './admin-dialogs';
-import { PhoneNumberField } from './phone-number-field';
 
 type AddAdminValues = AddAdminBody & { confirmPassword: string; phoneNumber: string };
 const fields = ['fullname', 'email', 'phoneNumber', 'password', 'confirmPassword'] as const;
@@ -106,13 +107,14 @@ export function AddAdminForm() {
           control={form.control}
           name="phoneNumber"
           render={({ field, fieldState }) => (
-            <PhoneNumberField
+            <PhoneInput
               id="admin-phone"
               label="Phone Number"
               value={field.value}
               onChange={field.onChange}
               onBlur={field.onBlur}
               error={fieldState.error?.message}
+              helperText="Indonesia (+62) unless another country is chosen"
             />
           )}
         />

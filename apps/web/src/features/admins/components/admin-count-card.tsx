@@ -1,7 +1,7 @@
 import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
 import { ListCountCard } from '@/components/data-grid/list-count-card';
 import { useAdminCount } from '../api/get-admin-count';
-import { errorMessage } from '../lib/error-message';
+import { errorMessage } from '@/lib/api-client';
 
 /** 'Registered Admin': every admin not deleted, whatever the search. */
 export function AdminCountCard() {

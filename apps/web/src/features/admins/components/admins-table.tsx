@@ -1,37 +1,56 @@
+import { useMemo } from 'react';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
-import type { GridColDef } from '@mui/x-data-grid';
-import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { adminListQuery, type AdminListItem } from '@gold/contract';
-import { ServerDataGrid } from '@/components/data-grid/server-data-grid';
+import { adminListQuery, type AdminListItem, type AdminListQuery } from '@gold/contract';
+import { defineList } from '@/components/data-grid/list-declaration';
+import { ListTable } from '@/components/data-grid/list-table';
 import { paths } from '@/config/paths';
-import { useListUrlState } from '@/hooks/use-list-url-state';
 import { formatDate, formatDateTime, orDash } from '@/lib/format';
-import { useAdmins } from '../api/get-admins';
+import { adminsList } from '../api/get-admins';
 import { AdminStatusChip } from './admin-status-chip';
 import { useDeleteAdminAction } from './delete-admin';
 
-function columnsFor(signedInAdminId: number | undefined, askDelete: (admin: AdminListItem) => void): GridColDef<AdminListItem>[] {
-  return [
+interface AdminRowActions {
+  /** Nobody deletes themselves: that row has no delete button. */
+  signedInAdminId: number | undefined;
+  askDelete: (admin: AdminListItem) => void;
+}
+
+/**
+ * /admin-list: admins paged, sorted and searched (name or e-mail) on the server; view and delete
+ * per row (not yourself).
+ */
+export const adminsTable = defineList<AdminListQuery, AdminListItem, AdminRowActions>({
+  id: 'admins',
+  label: 'Admins',
+  query: adminListQuery,
+  call: adminsList,
+  noun: { one: 'admin', other: 'admins' },
+  errorTitle: 'Error fetching admins',
+  filters: [{ kind: 'text', name: 'search', label: 'Search admin', placeholder: 'Name or e-mail' }],
+  detailHref: (row) => paths.app.admin.getHref(row.id),
+  columns: ({ signedInAdminId, askDelete }) => [
     { field: 'fullName', headerName: 'Fullname', flex: 1, minWidth: 140 },
     { field: 'email', headerName: 'Email', flex: 1.2, minWidth: 160 },
-    { field: 'phoneNumber', headerName: 'Phone', width: 140, valueFormatter: (value: string | null) => orDash(value) },
+    { field: 'phoneNumber', headerName: 'Phone', width: 140, optional: 1, valueFormatter: (value: string | null) => orDash(value) },
     { field: 'type', headerName: 'Role', width: 120 },
     { field: 'status', headerName: 'Status', width: 110, renderCell: ({ row }) => <AdminStatusChip status={row.status} /> },
     {
       field: 'twoFactorEnabled',
       headerName: 'Two-factor',
       width: 96,
+      optional: 2,
       valueFormatter: (value: boolean) => (value ? 'On' : 'Off'),
     },
     {
       field: 'lastSignInAt',
       headerName: 'Last Sign-in',
       width: 170,
+      optional: 3,
       valueFormatter: (value: string | null) => formatDateTime(value),
     },
     {
@@ -45,6 +64,7 @@ function columnsFor(signedInAdminId: number | undefined, askDelete: (admin: Admi
       field: 'actions',
       headerName: 'Actions',
       width: 92,
+      hideable: false,
       renderCell: ({ row, tabIndex }) => (
         <Stack direction="row" sx={{ alignItems: 'center', height: '100%' }}>
           <Tooltip title={`View ${row.fullName}`}>
@@ -75,27 +95,16 @@ function columnsFor(signedInAdminId: number | undefined, askDelete: (admin: Admi
         </Stack>
       ),
     },
-  ];
-}
+  ],
+});
 
-/** /admin-list's table: admins paged, sorted and searched (name or e-mail) on the server; view and delete per row (not yourself). */
+/** The admins list with its delete confirmation and outcome dialogs. */
 export function AdminsTable({ signedInAdminId }: { signedInAdminId: number | undefined }) {
-  const list = useListUrlState(adminListQuery);
-  const admins = useAdmins(list.query);
   const removal = useDeleteAdminAction();
-  const columns = useMemo(() => columnsFor(signedInAdminId, removal.ask), [signedInAdminId, removal.ask]);
+  const context = useMemo(() => ({ signedInAdminId, askDelete: removal.ask }), [signedInAdminId, removal.ask]);
   return (
     <>
-      <ServerDataGrid
-        label="Admins"
-        columns={columns}
-        list={list}
-        result={admins}
-        searchLabel="Search admin"
-        searchPlaceholder="Name or e-mail"
-        noun={{ one: 'admin', other: 'admins' }}
-        errorTitle="Error fetching admins"
-      />
+      <ListTable list={adminsTable} context={context} />
       {removal.dialogs}
     </>
   );

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import type { AdminListItem } from '@gold/contract';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useDeleteAdmin } from '../api/delete-admin';
-import { errorMessage } from '../lib/error-message';
+import { errorMessage } from '@/lib/api-client';
 import type { Outcome } from '../lib/outcome';
-import ConfirmDialog from './confirm-dialog';
-import OutcomeDialog from './outcome-dialog';
+import { OutcomeDialog } from './outcome-dialog';
 
 export type DeleteTarget = Pick<AdminListItem, 'id' | 'fullName' | 'email'>;
 
@@ -19,7 +19,7 @@ interface DeleteAdminFlowProps {
  * reason: yourself, the last active admin). A chunk of its own, loaded when Delete is first
  * clicked; the outcome is set after the call settles, so it shows whatever the list does meanwhile.
  */
-export default function DeleteAdminFlow({ admin, onClose }: DeleteAdminFlowProps) {
+export function DeleteAdminFlow({ admin, onClose }: DeleteAdminFlowProps) {
   const remove = useDeleteAdmin();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
@@ -40,6 +40,7 @@ export default function DeleteAdminFlow({ admin, onClose }: DeleteAdminFlowProps
     <ConfirmDialog
       title={`Delete ${admin.fullName}?`}
       confirmLabel="Delete"
+      confirmColor="error"
       busy={remove.isPending}
       onConfirm={() => void confirm()}
       onCancel={() => onClose(false)}

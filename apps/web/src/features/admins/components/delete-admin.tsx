@@ -2,7 +2,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { DeleteTarget } from './delete-admin-flow';
 
 // The delete call, its confirmation and its outcome load when Delete is first clicked, not with the page.
-const DeleteAdminFlow = lazy(() => import('./delete-admin-flow'));
+const DeleteAdminFlow = lazy(() => import('./delete-admin-flow').then((m) => ({ default: m.DeleteAdminFlow })));
 
 /**
  * Delete for a list or a page: `ask(admin)` starts it (confirmation, call, outcome dialog);

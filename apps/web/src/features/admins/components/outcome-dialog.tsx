@@ -12,7 +12,7 @@ interface OutcomeDialogProps {
 }
 
 /** 'Data Update Success', 'Data Update Error', 'Data Remove Successfuly', 'Data Remove Error', 'Password is Not Match': stays until OK. */
-export default function OutcomeDialog({ outcome, onClose }: OutcomeDialogProps) {
+export function OutcomeDialog({ outcome, onClose }: OutcomeDialogProps) {
   const failed = isFailure(outcome);
   return (
     <Dialog

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import Button from '@mui/material/Button';
 import type { AdminDetail } from '@gold/contract';
 import { useResetTwoFactor } from '../api/reset-two-factor';
-import { errorMessage } from '../lib/error-message';
+import { errorMessage } from '@/lib/api-client';
 import type { Outcome } from '../lib/outcome';
 import { ConfirmDialog, OutcomeDialog } from './admin-dialogs';
 
@@ -34,6 +34,7 @@ export function ResetTwoFactorButton({ admin }: { admin: AdminDetail }) {
         <ConfirmDialog
           title={`Reset two-factor sign-in of ${admin.fullName}?`}
           confirmLabel="Reset two-factor"
+          confirmColor="error"
           busy={reset.isPending}
           onConfirm={() => void confirm()}
           onCancel={() => setAsking(false)}

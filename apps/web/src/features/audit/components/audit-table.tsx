@@ -1,17 +1,16 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { GridColDef } from '@mui/x-data-grid';
-import { auditListQuery, type AuditEntry } from '@gold/contract';
-import { ServerDataGrid } from '@/components/data-grid/server-data-grid';
-import { useListUrlState } from '@/hooks/use-list-url-state';
+import { auditActions, auditListQuery, type AuditEntry } from '@gold/contract';
+import { defineList, type ListColumn, type SelectOptions } from '@/components/data-grid/list-declaration';
 import { formatDateTime, orDash } from '@/lib/format';
-import { useAudit } from '../api/get-audit';
+import type { Numbered } from '@/lib/list-call';
+import { useAdminChoices } from '../api/get-admin-choices';
+import { auditList } from '../api/get-audit';
 import { actionLabel, changeOf, targetOf } from '../lib/describe-entry';
-import { AuditFilters } from './audit-filters';
 
 const twoLines = { display: 'flex', flexDirection: 'column', justifyContent: 'center', height: '100%', lineHeight: 1.3 } as const;
 
-const columns: GridColDef<AuditEntry>[] = [
+const columns: ListColumn<Numbered<AuditEntry>>[] = [
   {
     field: 'occurredAt',
     headerName: 'Time',
@@ -51,7 +50,7 @@ const columns: GridColDef<AuditEntry>[] = [
       </Stack>
     ),
   },
-  { field: 'entity', headerName: 'Target', width: 150, valueGetter: (_value, row) => targetOf(row) },
+  { field: 'entity', headerName: 'Target', width: 150, optional: 2, valueGetter: (_value, row) => targetOf(row) },
   {
     field: 'change',
     headerName: 'Before / After',
@@ -71,24 +70,47 @@ const columns: GridColDef<AuditEntry>[] = [
       </Stack>
     ),
   },
-  { field: 'ipAddress', headerName: 'Address', width: 130, valueFormatter: (value: string | null) => orDash(value) },
+  { field: 'ipAddress', headerName: 'Address', width: 130, optional: 1, valueFormatter: (value: string | null) => orDash(value) },
 ];
 
-/** /audit-log's table: the append-only log, newest first, paged and filtered on the server (admin, action, WIB days). */
-export function AuditTable() {
-  const list = useListUrlState(auditListQuery);
-  const entries = useAudit(list.query);
-  return (
-    <Stack spacing={2}>
-      <AuditFilters list={list} />
-      <ServerDataGrid
-        label="Audit Log"
-        columns={columns}
-        list={list}
-        result={entries}
-        noun={{ one: 'entry', other: 'entries' }}
-        errorTitle="Error fetching the audit log"
-      />
-    </Stack>
-  );
+/** The acting admin's choices: every admin by name (one deleted since keeps its choice, by id). */
+function useAdminOptions(): SelectOptions {
+  const admins = useAdminChoices();
+  const options = (admins.data?.data ?? []).map((admin) => ({ value: String(admin.id), label: `${admin.fullName} (${admin.email})` }));
+  return { options, pending: admins.isPending, failed: admins.isError };
 }
+
+/**
+ * /audit-log: the append-only log, newest first, paged on the server and filtered (each in the
+ * URL: `?adminId=3&action=admin.edit&from=2026-01-01&to=2026-01-31`) by the acting admin, the
+ * action and a range of WIB days (both ends included).
+ */
+export const auditTable = defineList({
+  id: 'audit',
+  label: 'Audit Log',
+  query: auditListQuery,
+  call: auditList,
+  noun: { one: 'entry', other: 'entries' },
+  errorTitle: 'Error fetching the audit log',
+  filters: [
+    {
+      kind: 'select',
+      name: 'adminId',
+      label: 'Admin',
+      allLabel: 'All admins',
+      useOptions: useAdminOptions,
+      unknownLabel: (id) => `Admin ${id}`,
+      minWidth: 240,
+    },
+    {
+      kind: 'select',
+      name: 'action',
+      label: 'Action',
+      allLabel: 'All actions',
+      options: auditActions.map((action) => ({ value: action, label: actionLabel(action) })),
+      minWidth: 240,
+    },
+    { kind: 'dateRange', from: 'from', to: 'to', fromLabel: 'From', toLabel: 'To' },
+  ],
+  columns: () => columns,
+});

@@ -1,22 +1,11 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { contactListResponse, type ContactListQuery, type ContactListResponse } from '@gold/contract';
-import { api } from '@/lib/api-client';
-
-/** GET /admin/messages: one page of contact messages, newest first (the Contact List shows 6). */
-export function getContacts(query: ContactListQuery, { signal }: { signal?: AbortSignal } = {}): Promise<ContactListResponse> {
-  return api.get('/admin/messages', { query, schema: contactListResponse, signal });
-}
+import { contactListResponse, type ContactListQuery, type ContactMessage } from '@gold/contract';
+import { listCall } from '@/lib/list-call';
 
 export const contactsQueryKey = ['contacts'] as const;
 
-export function contactsQueryOptions(query: ContactListQuery) {
-  return queryOptions({
-    queryKey: [...contactsQueryKey, 'list', query],
-    queryFn: ({ signal }) => getContacts(query, { signal }),
-    placeholderData: keepPreviousData,
-  });
-}
-
-export function useContacts(query: ContactListQuery) {
-  return useQuery(contactsQueryOptions(query));
-}
+/** GET /admin/messages: contact messages, newest first (the Contact List shows 6 a page). */
+export const contactsList = listCall<ContactListQuery, ContactMessage>({
+  path: '/admin/messages',
+  key: [...contactsQueryKey, 'list'],
+  response: contactListResponse,
+});

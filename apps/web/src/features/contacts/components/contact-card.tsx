@@ -5,6 +5,7 @@ import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import type { ContactMessage } from '@gold/contract';
 import { formatDateTime, orDash } from '@/lib/format';
 
@@ -13,6 +14,7 @@ export const chatHref = (chatNumber: string) => `https://wa.me/${encodeURICompon
 
 /** One message: date, sender, institution and the message as plain text (never HTML); Email and Phone Number buttons. */
 export function ContactCard({ contact }: { contact: ContactMessage }) {
+  const { t } = useTranslation();
   const titleId = `contact-${contact.id}-sender`;
   return (
     <Card variant="outlined" component="article" aria-labelledby={titleId} sx={{ display: 'flex', flexDirection: 'column' }}>
@@ -37,9 +39,9 @@ export function ContactCard({ contact }: { contact: ContactMessage }) {
           size="small"
           startIcon={<MailOutlineIcon />}
           href={`mailto:${encodeURIComponent(contact.email)}`}
-          aria-label={`Email ${contact.fullname} (${contact.email})`}
+          aria-label={t('Email {{name}} ({{email}})', { name: contact.fullname, email: contact.email })}
         >
-          Email
+          {t('Email')}
         </Button>
         {contact.chatNumber ? (
           <Button
@@ -49,13 +51,16 @@ export function ContactCard({ contact }: { contact: ContactMessage }) {
             href={chatHref(contact.chatNumber)}
             target="_blank"
             rel="noopener noreferrer"
-            aria-label={`Phone Number: chat with ${contact.fullname} on ${contact.phoneNumber ?? contact.chatNumber}`}
+            aria-label={t('Phone Number: chat with {{name}} on {{number}}', {
+              name: contact.fullname,
+              number: contact.phoneNumber ?? contact.chatNumber,
+            })}
           >
-            Phone Number
+            {t('Phone Number')}
           </Button>
         ) : (
           <Typography variant="body2" color="text.secondary">
-            No phone number
+            {t('No phone number')}
           </Typography>
         )}
       </CardActions>

@@ -1,18 +1,19 @@
 import ContactMailOutlinedIcon from '@mui/icons-material/ContactMailOutlined';
+import { useTranslation } from 'react-i18next';
 import { ListCountCard } from '@/components/data-grid/list-count-card';
-import { isApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
 import { useContactCount } from '../api/get-contact-count';
 
 /** 'Submitted Contacts': every message received. */
 export function ContactCountCard() {
+  const { t } = useTranslation();
   const count = useContactCount();
-  const error = count.error ? (isApiError(count.error) ? count.error.message : 'The count could not be read.') : null;
   return (
     <ListCountCard
-      title="Submitted Contacts"
+      title={t('Submitted Contacts')}
       count={count.data?.count}
       loading={count.isPending}
-      error={error}
+      error={count.error ? errorMessage(count.error) : null}
       onRetry={() => void count.refetch()}
       icon={<ContactMailOutlinedIcon />}
     />

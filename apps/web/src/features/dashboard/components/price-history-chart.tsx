@@ -1,12 +1,11 @@
 import { lazy, Suspense } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import type { PricePoint } from '@gold/contract';
+import { QueryState } from '@/components/query-state';
 import { formatDate, formatIdr } from '@/lib/format';
 import { usePriceHistory } from '../api/get-price-history';
-import { errorMessage } from '../lib/error-message';
 
 /** Days the chart shows. */
 export const PRICE_HISTORY_DAYS = 30;
@@ -16,23 +15,20 @@ const PriceHistoryLineChart = lazy(() => import('./price-history-line-chart').th
 /** The price of the last 30 days beside the Latest Price card; a sentence says what the lines show. */
 export function PriceHistoryChart() {
   const history = usePriceHistory(PRICE_HISTORY_DAYS);
-  if (history.isError) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void history.refetch()}>
-            Retry
-          </Button>
-        }
-      >
-        {errorMessage(history.error)}
-      </Alert>
-    );
-  }
-  if (history.isPending) return <Skeleton variant="rectangular" height={260} aria-hidden />;
-  const points = history.data.data;
-  if (points.length === 0) return <Typography color="text.secondary">No prices in the last {PRICE_HISTORY_DAYS} days.</Typography>;
+  return (
+    <QueryState
+      query={history}
+      loading={<Skeleton variant="rectangular" height={260} aria-hidden />}
+      isEmpty={(data) => data.data.length === 0}
+      empty={`No prices in the last ${PRICE_HISTORY_DAYS} days.`}
+    >
+      {(data) => <PriceHistoryFigure points={data.data} />}
+    </QueryState>
+  );
+}
+
+/** The line chart of `points` (oldest first) with a sentence saying what it shows; the Price History screen charts its page with it. */
+export function PriceHistoryFigure({ points }: { points: readonly PricePoint[] }) {
   const selling = points.map((point) => point.harga_jual);
   const first = points[0]!;
   const last = points.at(-1)!;

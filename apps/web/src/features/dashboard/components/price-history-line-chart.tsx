@@ -1,4 +1,5 @@
 import { LineChart } from '@mui/x-charts/LineChart';
+import { useTranslation } from 'react-i18next';
 import type { PricePoint } from '@gold/contract';
 import { DISPLAY_TIME_ZONE } from '@/config/constants';
 import { formatDate, formatIdr } from '@/lib/format';
@@ -13,6 +14,7 @@ const everyTick = () => true;
 
 /** The chart itself, in a chunk of its own (@mui/x-charts): selling and buy-back price per day (gold and dark grey). */
 export function PriceHistoryLineChart({ points }: { points: readonly PricePoint[] }) {
+  const { t } = useTranslation();
   return (
     <LineChart
       height={260}
@@ -31,7 +33,7 @@ export function PriceHistoryLineChart({ points }: { points: readonly PricePoint[
       series={[
         {
           id: 'sell',
-          label: 'Selling price',
+          label: t('Selling price'),
           color: '#8A6D0B',
           data: points.map((point) => point.harga_jual),
           showMark: false,
@@ -39,7 +41,7 @@ export function PriceHistoryLineChart({ points }: { points: readonly PricePoint[
         },
         {
           id: 'buy',
-          label: 'Buy-back price',
+          label: t('Buy-back price'),
           color: '#5C5546',
           data: points.map((point) => point.harga_beli),
           showMark: false,

@@ -1,22 +1,19 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { denominationListResponse, type DenominationListResponse } from '@gold/contract';
-import { api } from '@/lib/api-client';
+import { denominationListQuery, denominationListResponse, type Denomination, type DenominationListQuery } from '@gold/contract';
+import { listCall, useListCall } from '@/lib/list-call';
 import { denominationsQueryKey } from './query-keys';
 
-/** GET /admin/denoms: every denomination with its stock, redeemed, reserved and available pieces (counted by the server). */
-export function getDenominations({ signal }: { signal?: AbortSignal } = {}): Promise<DenominationListResponse> {
-  return api.get('/admin/denoms', { schema: denominationListResponse, signal });
-}
+/** GET /admin/denoms: denominations, largest first, with stock, redeemed, reserved and available pieces (counted by the server). */
+export const denominationsList = listCall<DenominationListQuery, Denomination>({
+  path: '/admin/denoms',
+  key: [...denominationsQueryKey, 'list'],
+  response: denominationListResponse,
+  // Stock moves with every approval at the counter: ask again whenever the page opens.
+  staleTime: 0,
+});
 
-export function denominationsQueryOptions() {
-  return queryOptions({
-    queryKey: denominationsQueryKey,
-    queryFn: ({ signal }) => getDenominations({ signal }),
-    // Stock moves with every approval at the counter: ask again whenever the page opens.
-    staleTime: 0,
-  });
-}
+const everyDenomination = denominationListQuery.parse({});
 
+/** Every denomination (they are few): the 'Recorded Denoms' count, and the denoms a new one must not repeat. */
 export function useDenominations() {
-  return useQuery(denominationsQueryOptions());
+  return useListCall(denominationsList, everyDenomination);
 }

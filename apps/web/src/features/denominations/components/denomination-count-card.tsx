@@ -1,7 +1,7 @@
 import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
 import { ListCountCard } from '@/components/data-grid/list-count-card';
 import { useDenominations } from '../api/get-denominations';
-import { errorMessage } from '../lib/error-message';
+import { errorMessage } from '@/lib/api-client';
 
 /** 'Recorded Denoms': how many denominations the vault has. */
 export function DenominationCountCard() {

@@ -1,5 +1,3 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
@@ -8,31 +6,22 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
+import type { RedemptionLimitListResponse } from '@gold/contract';
+import { QueryState } from '@/components/query-state';
 import { formatDateTime, orDash } from '@/lib/format';
 import { useRedemptionLimits } from '../api/get-redemption-limits';
-import { errorMessage } from '../lib/error-message';
 
 /** Every limit set, newest first (the server's last record, the current one, on top and marked). */
 export function RedemptionLimitTable() {
   const limits = useRedemptionLimits();
-  if (limits.isError) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void limits.refetch()}>
-            Retry
-          </Button>
-        }
-      >
-        {errorMessage(limits.error)}
-      </Alert>
-    );
-  }
-  if (limits.isPending) return <Typography role="status">Loading...</Typography>;
-  const records = limits.data.data;
-  if (records.length === 0) return <Typography color="text.secondary">No limit has been set yet.</Typography>;
+  return (
+    <QueryState query={limits} isEmpty={(data) => data.data.length === 0} empty="No limit has been set yet.">
+      {({ data: records }) => <LimitRecords records={records} />}
+    </QueryState>
+  );
+}
+
+function LimitRecords({ records }: { records: RedemptionLimitListResponse['data'] }) {
   const newestFirst = [...records].reverse();
   return (
     <TableContainer component={Paper} variant="outlined">

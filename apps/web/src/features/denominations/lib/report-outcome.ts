@@ -1,5 +1,5 @@
 import type { Notify } from '@/components/ui/notifications/notifications-context';
-import { failureNotice } from './error-message';
+import { errorMessage } from '@/lib/api-client';
 
 /**
  * Awaits an action (a mutation's `mutateAsync`) and shows the spec's notice: `done` on success
@@ -19,7 +19,8 @@ export async function reportOutcome<T>(
     result = await action;
   } catch (error) {
     otherwise?.();
-    notify.error(failureNotice(notices.failed, error));
+    // A spec notice followed by the server's reason: 'Error adding amount: amount must be positive'.
+    notify.error(`${notices.failed}: ${errorMessage(error)}`);
     return;
   }
   then?.(result);

@@ -1,20 +1,21 @@
 import ShoppingBagOutlinedIcon from '@mui/icons-material/ShoppingBagOutlined';
+import { useTranslation } from 'react-i18next';
 import { ListCountCard } from '@/components/data-grid/list-count-card';
-import { isApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
 import { useProductSymbol } from '@/lib/app-config';
 import { useOrderCount } from '../api/get-order-count';
 
 /** The spec's '{product} Redeemed' card of the purchase list: how many purchases there are, whatever the search. */
 export function OrderCountCard() {
+  const { t } = useTranslation();
   const product = useProductSymbol();
   const count = useOrderCount();
-  const error = count.error ? (isApiError(count.error) ? count.error.message : 'The count could not be read.') : null;
   return (
     <ListCountCard
-      title={`${product} Redeemed`}
+      title={t('{{product}} Redeemed', { product })}
       count={count.data}
       loading={count.isPending}
-      error={error}
+      error={count.error ? errorMessage(count.error) : null}
       onRetry={() => void count.refetch()}
       icon={<ShoppingBagOutlinedIcon />}
     />

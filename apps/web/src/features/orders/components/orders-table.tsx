@@ -1,36 +1,54 @@
-import { useMemo } from 'react';
 import Link from '@mui/material/Link';
-import type { GridColDef } from '@mui/x-data-grid';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { orderListQuery } from '@gold/contract';
-import { ServerDataGrid } from '@/components/data-grid/server-data-grid';
+import { defineList } from '@/components/data-grid/list-declaration';
 import { paths } from '@/config/paths';
-import { useListUrlState } from '@/hooks/use-list-url-state';
-import { useProductSymbol } from '@/lib/app-config';
 import { formatDateTime, formatTokenAmount, orDash } from '@/lib/format';
-import { useOrders, type NumberedOrder } from '../api/get-orders';
+import { ordersList } from '../api/get-orders';
 
-/** The spec's columns (No, UID, Fullname, NIK, Email, Date, Amount); date and amount are sortable. */
-function columnsFor(product: string): GridColDef<NumberedOrder>[] {
-  return [
+/** The UID column's link to the buyer, named by the buyer's id and name. */
+function BuyerLink({ userId, fullname, tabIndex }: { userId: number; fullname: string; tabIndex: 0 | -1 }) {
+  const { t } = useTranslation();
+  return (
+    <Link
+      component={RouterLink}
+      to={paths.app.user.getHref(userId)}
+      tabIndex={tabIndex}
+      aria-label={t('User {{id}}: {{name}}', { id: userId, name: fullname })}
+    >
+      {userId}
+    </Link>
+  );
+}
+
+/**
+ * /purchased-list: purchases, newest first, paged and sorted (date, amount) on the server, searched
+ * by the buyer's name or e-mail. The spec's columns: No, UID, Fullname, NIK, Email, Date, Amount;
+ * a purchase's detail is its buyer. Texts are English keys: the list mechanism translates them where
+ * it draws them.
+ */
+export const ordersTable = defineList({
+  id: 'orders',
+  label: ({ product }) => `${product} purchases`,
+  query: orderListQuery,
+  call: ordersList,
+  noun: { one: 'purchase', other: 'purchases' },
+  errorTitle: 'Error fetching purchases',
+  filters: [{ kind: 'text', name: 'search', label: 'Search purchase', placeholder: "Buyer's name or e-mail" }],
+  exportResource: 'orders',
+  detailHref: (row) => paths.app.user.getHref(row.userId),
+  columns: ({ product }) => [
     { field: 'no', headerName: 'No', width: 64 },
     {
       field: 'userId',
       headerName: 'UID',
       width: 80,
-      renderCell: ({ row, tabIndex }) => (
-        <Link
-          component={RouterLink}
-          to={paths.app.user.getHref(row.userId)}
-          tabIndex={tabIndex}
-          aria-label={`User ${row.userId}: ${row.fullname}`}
-        >
-          {row.userId}
-        </Link>
-      ),
+      hideable: false,
+      renderCell: ({ row, tabIndex }) => <BuyerLink userId={row.userId} fullname={row.fullname} tabIndex={tabIndex} />,
     },
     { field: 'fullname', headerName: 'Fullname', flex: 1, minWidth: 150 },
-    { field: 'NIK', headerName: 'NIK', width: 160, valueFormatter: (value: string | null) => orDash(value) },
+    { field: 'NIK', headerName: 'NIK', width: 160, optional: 1, valueFormatter: (value: string | null) => orDash(value) },
     { field: 'email', headerName: 'Email', flex: 1.2, minWidth: 170 },
     {
       field: 'date',
@@ -50,25 +68,5 @@ function columnsFor(product: string): GridColDef<NumberedOrder>[] {
       sortingOrder: ['desc', 'asc'],
       valueFormatter: (value: string) => formatTokenAmount(value),
     },
-  ];
-}
-
-/** /purchased-list's table: purchases, newest first, paged and sorted on the server, searched by the buyer's name or e-mail. */
-export function OrdersTable() {
-  const product = useProductSymbol();
-  const list = useListUrlState(orderListQuery);
-  const orders = useOrders(list.query);
-  const columns = useMemo(() => columnsFor(product), [product]);
-  return (
-    <ServerDataGrid
-      label={`${product} purchases`}
-      columns={columns}
-      list={list}
-      result={orders}
-      searchLabel="Search purchase"
-      searchPlaceholder="Buyer's name or e-mail"
-      noun={{ one: 'purchase', other: 'purchases' }}
-      errorTitle="Error fetching purchases"
-    />
-  );
-}
+  ],
+});

@@ -1,5 +1,3 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -9,11 +7,12 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { redemptionListQuery } from '@gold/contract';
+import { QueryError } from '@/components/query-state';
 import { PREVIEW_ROWS } from '@/config/constants';
 import { useProductSymbol } from '@/lib/app-config';
 import { formatDate, formatTokenAmount, shorten } from '@/lib/format';
-import { useRedemptions } from '../api/get-redemptions';
-import { errorMessage } from '../lib/error-message';
+import { useListCall } from '@/lib/list-call';
+import { redemptionsList } from '../api/get-redemptions';
 import { RedemptionStatusChip } from './redemption-status-chip';
 
 /** The newest 5 redemptions (the list's first page, shared with it in the cache). */
@@ -22,21 +21,8 @@ const latestQuery = redemptionListQuery.parse({ limit: PREVIEW_ROWS, page: 0 });
 /** The dashboard's Latest Redemptions: No, Requester (20 characters), Request Date, Collection Date, Amount, Status. */
 export function LatestRedemptionsTable({ labelledBy }: { labelledBy: string }) {
   const product = useProductSymbol();
-  const redemptions = useRedemptions(latestQuery);
-  if (redemptions.isError) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void redemptions.refetch()}>
-            Retry
-          </Button>
-        }
-      >
-        {errorMessage(redemptions.error)}
-      </Alert>
-    );
-  }
+  const redemptions = useListCall(redemptionsList, latestQuery);
+  if (redemptions.isError) return <QueryError error={redemptions.error} onRetry={() => void redemptions.refetch()} />;
   const rows = redemptions.data?.data;
   return (
     <TableContainer>
@@ -53,9 +39,9 @@ export function LatestRedemptionsTable({ labelledBy }: { labelledBy: string }) {
         </TableHead>
         <TableBody>
           {rows
-            ? rows.map((row, index) => (
+            ? rows.map((row) => (
                 <TableRow key={row.id}>
-                  <TableCell>{index + 1}</TableCell>
+                  <TableCell>{row.no}</TableCell>
                   <TableCell title={row.user.fullName}>{shorten(row.user.fullName)}</TableCell>
                   <TableCell>{formatDate(row.createdAt)}</TableCell>
                   <TableCell>{formatDate(row.appointmentDate)}</TableCell>

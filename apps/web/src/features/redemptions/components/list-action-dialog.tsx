@@ -1,8 +1,8 @@
 import type { RedemptionListItem } from '@gold/contract';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useProductSymbol } from '@/lib/app-config';
 import { formatTokenAmount } from '@/lib/format';
 import { LIST_REJECT_REASON } from '../api/reject-redemption';
-import { ConfirmDialog } from './confirm-dialog';
 import type { ListAction } from './redemption-row-actions';
 
 interface ListActionDialogProps {

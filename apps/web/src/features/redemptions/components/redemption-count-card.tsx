@@ -1,7 +1,7 @@
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import { ListCountCard } from '@/components/data-grid/list-count-card';
 import { useRedemptionCount } from '../api/get-redemption-count';
-import { errorMessage } from '../lib/error-message';
+import { errorMessage } from '@/lib/api-client';
 
 /** How many redemptions there are, in every status (the list's total card; 'Total Redemption' on Ratings). */
 export function RedemptionCountCard({ title = 'Total Redemptions' }: { title?: string }) {

@@ -1,16 +1,13 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import type { RedemptionDetail as Redemption } from '@gold/contract';
+import { QueryState } from '@/components/query-state';
 import { paths } from '@/config/paths';
-import { isApiError } from '@/lib/api-client';
 import { useProductSymbol } from '@/lib/app-config';
 import { formatDate, formatDateTime, formatTimeSlot, formatTokenAmount, orDash } from '@/lib/format';
 import { useRedemption } from '../api/get-redemption';
-import { errorMessage } from '../lib/error-message';
 import { FieldList, type Field } from '@/components/ui/field-list';
 import { RedemptionHistoryTable } from './redemption-history-table';
 import { RedemptionPieces } from './redemption-pieces';
@@ -54,22 +51,7 @@ export function RedemptionDetail({ id }: { id: number }) {
   return (
     <Stack spacing={3}>
       <ReviewSection id="redemption-data" title={`Redemption ${id}`}>
-        {data ? (
-          <FieldList fields={detailFields(data, product)} />
-        ) : redemption.isError && !isApiError(redemption.error, 401) ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void redemption.refetch()}>
-                Retry
-              </Button>
-            }
-          >
-            {errorMessage(redemption.error)}
-          </Alert>
-        ) : (
-          <Typography role="status">Loading...</Typography>
-        )}
+        <QueryState query={redemption}>{(loaded) => <FieldList fields={detailFields(loaded, product)} />}</QueryState>
       </ReviewSection>
       {data ? <RedemptionStatusForm key={`${data.id}-${data.status}`} redemption={data} /> : null}
       {data ? <RedemptionHistoryTable id={id} /> : null}

@@ -1,15 +1,12 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
+import { QueryState } from '@/components/query-state';
 import { formatDateTime, orDash } from '@/lib/format';
 import { useRedemptionHistory } from '../api/get-redemption-history';
-import { errorMessage } from '../lib/error-message';
 import { ReviewSection } from './review-section';
 
 /** The audit log's words for what happened; an action the console does not know yet is shown as it is. */
@@ -26,52 +23,38 @@ const actionLabels: Record<string, string> = {
 /** The redemption's history from the audit log, oldest first: who, action, from, to, reason, time. */
 export function RedemptionHistoryTable({ id }: { id: number }) {
   const history = useRedemptionHistory(id);
-  const entries = history.data?.data ?? [];
   return (
     <ReviewSection id="history" title="History">
-      {history.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void history.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          {errorMessage(history.error)}
-        </Alert>
-      ) : history.isPending ? (
-        <Typography role="status">Loading...</Typography>
-      ) : entries.length === 0 ? (
-        <Typography color="text.secondary">Nothing has happened to this redemption yet.</Typography>
-      ) : (
-        <TableContainer>
-          <Table size="small" aria-labelledby="history-heading">
-            <TableHead>
-              <TableRow>
-                <TableCell>Time</TableCell>
-                <TableCell>Admin</TableCell>
-                <TableCell>Action</TableCell>
-                <TableCell>From</TableCell>
-                <TableCell>To</TableCell>
-                <TableCell>Reason</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {entries.map((entry) => (
-                <TableRow key={entry.id}>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.occurredAt)}</TableCell>
-                  <TableCell>{orDash(entry.admin?.fullName)}</TableCell>
-                  <TableCell>{actionLabels[entry.action] ?? entry.action}</TableCell>
-                  <TableCell>{orDash(entry.from)}</TableCell>
-                  <TableCell>{orDash(entry.to)}</TableCell>
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{orDash(entry.reason)}</TableCell>
+      <QueryState query={history} isEmpty={(data) => data.data.length === 0} empty="Nothing has happened to this redemption yet.">
+        {({ data: entries }) => (
+          <TableContainer>
+            <Table size="small" aria-labelledby="history-heading">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Time</TableCell>
+                  <TableCell>Admin</TableCell>
+                  <TableCell>Action</TableCell>
+                  <TableCell>From</TableCell>
+                  <TableCell>To</TableCell>
+                  <TableCell>Reason</TableCell>
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      )}
+              </TableHead>
+              <TableBody>
+                {entries.map((entry) => (
+                  <TableRow key={entry.id}>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.occurredAt)}</TableCell>
+                    <TableCell>{orDash(entry.admin?.fullName)}</TableCell>
+                    <TableCell>{actionLabels[entry.action] ?? entry.action}</TableCell>
+                    <TableCell>{orDash(entry.from)}</TableCell>
+                    <TableCell>{orDash(entry.to)}</TableCell>
+                    <TableCell sx={{ overflowWrap: 'anywhere' }}>{orDash(entry.reason)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+      </QueryState>
     </ReviewSection>
   );
 }

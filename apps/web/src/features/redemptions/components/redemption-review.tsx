@@ -1,16 +1,15 @@
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
+import PrintOutlinedIcon from '@mui/icons-material/PrintOutlined';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
+import { isOpenRedemption, redemptionStatusAllows } from '@gold/contract';
+import { QueryState } from '@/components/query-state';
 import { paths } from '@/config/paths';
-import { isApiError } from '@/lib/api-client';
 import { useRedemption } from '../api/get-redemption';
-import { errorMessage } from '../lib/error-message';
-import { isOpen } from '../lib/redemption-status';
 import { ApprovalSection } from './approval-section';
 import { OtpCheckSection } from './otp-check-section';
 import { RedemptionSummary } from './redemption-summary';
@@ -27,7 +26,7 @@ export function RedemptionReview({ id }: { id: number }) {
   // The check done on this page; the server's own state covers a reload.
   const [checkedHere, setCheckedHere] = useState<number | null>(null);
   const data = redemption.data;
-  const open = data ? isOpen(data.status) : false;
+  const open = data ? isOpenRedemption(data.status) : false;
   const codeChecked = data ? data.otpStatus.verified || checkedHere === id : false;
 
   return (
@@ -37,22 +36,7 @@ export function RedemptionReview({ id }: { id: number }) {
           <Typography id="redemption-heading" variant="h2">
             PHYSICAL GOLD REDEMPTION
           </Typography>
-          {data ? (
-            <RedemptionSummary redemption={data} />
-          ) : redemption.isError && !isApiError(redemption.error, 401) ? (
-            <Alert
-              severity="error"
-              action={
-                <Button color="inherit" size="small" onClick={() => void redemption.refetch()}>
-                  Retry
-                </Button>
-              }
-            >
-              {errorMessage(redemption.error)}
-            </Alert>
-          ) : (
-            <Typography role="status">Loading...</Typography>
-          )}
+          <QueryState query={redemption}>{(loaded) => <RedemptionSummary redemption={loaded} />}</QueryState>
         </Stack>
       </Paper>
       {data && open ? (
@@ -62,7 +46,7 @@ export function RedemptionReview({ id }: { id: number }) {
           <RejectionSection redemption={data} />
         </>
       ) : null}
-      {data && (data.status === 'REJECTED' || data.status === 'ON_WEB2') ? <ResetSection redemption={data} /> : null}
+      {data && redemptionStatusAllows(data.status, 'reset') ? <ResetSection redemption={data} /> : null}
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
         <Button component={RouterLink} to={paths.app.dashboard.getHref()} variant="outlined">
           Back to Home
@@ -71,6 +55,11 @@ export function RedemptionReview({ id }: { id: number }) {
           <Link component={RouterLink} to={paths.app.redemptionDetail.getHref(id)}>
             Details and history
           </Link>
+        ) : null}
+        {data?.status === 'REDEEMED' ? (
+          <Button component={RouterLink} to={paths.app.redemptionReceipt.getHref(id)} variant="outlined" startIcon={<PrintOutlinedIcon />}>
+            Hand-over receipt
+          </Button>
         ) : null}
       </Stack>
     </Stack>

@@ -6,11 +6,15 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import { Link as RouterLink } from 'react-router';
-import type { RedemptionListItem } from '@gold/contract';
+import { redemptionStatusAllows, type RedemptionListItem } from '@gold/contract';
 import { paths } from '@/config/paths';
-import { isOpen } from '../lib/redemption-status';
 
-export type ListAction = 'approve' | 'reject';
+/** The list's one-click actions: approve is the off-platform one (the prepare call), reject with the list's reason. */
+const listActions = { approve: 'prepare', reject: 'reject' } as const;
+export type ListAction = keyof typeof listActions;
+
+/** Offered when the lifecycle allows the call it makes in the row's status. */
+const offers = (row: RedemptionListItem, action: ListAction) => redemptionStatusAllows(row.status, listActions[action]);
 
 interface RedemptionRowActionsProps {
   row: RedemptionListItem;
@@ -19,7 +23,7 @@ interface RedemptionRowActionsProps {
   onAction?: (action: ListAction, row: RedemptionListItem) => void;
 }
 
-/** A row's actions: view (the review page), details and history, approve (PREPARATION only) and reject (REQUESTED or PREPARATION). */
+/** A row's actions: view (the review page), details and history, and approve and reject where the lifecycle allows them. */
 export function RedemptionRowActions({ row, tabIndex, onAction }: RedemptionRowActionsProps) {
   return (
     <Stack direction="row" sx={{ alignItems: 'center', height: '100%' }}>
@@ -47,7 +51,7 @@ export function RedemptionRowActions({ row, tabIndex, onAction }: RedemptionRowA
           <HistoryIcon fontSize="small" />
         </IconButton>
       </Tooltip>
-      {onAction && row.status === 'PREPARATION' ? (
+      {onAction && offers(row, 'approve') ? (
         <Tooltip title={`Approve redemption ${row.id}`}>
           <IconButton
             size="small"
@@ -60,7 +64,7 @@ export function RedemptionRowActions({ row, tabIndex, onAction }: RedemptionRowA
           </IconButton>
         </Tooltip>
       ) : null}
-      {onAction && isOpen(row.status) ? (
+      {onAction && offers(row, 'reject') ? (
         <Tooltip title={`Reject redemption ${row.id}`}>
           <IconButton
             size="small"

@@ -6,7 +6,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { Link as RouterLink } from 'react-router';
-import type { RedemptionDetail } from '@gold/contract';
+import { isOpenRedemption, type RedemptionDetail, type RedemptionStatusChange } from '@gold/contract';
 import { TextInput } from '@/components/form/text-input';
 import { useNotify } from '@/components/ui/notifications/notifications-context';
 import { paths } from '@/config/paths';
@@ -15,8 +15,7 @@ import { usePrepareRedemption } from '../api/prepare-redemption';
 import { useRejectRedemption } from '../api/reject-redemption';
 import { useResetRedemption } from '../api/reset-redemption';
 import { reportOutcome } from '../lib/report-outcome';
-import { isOpen } from '../lib/redemption-status';
-import { offeredTransitions, type StatusChangeAction } from '../lib/status-transitions';
+import { offeredTransitions } from '../lib/status-transitions';
 import { reasonProblem } from '../lib/validation';
 import { ReviewSection } from './review-section';
 
@@ -35,12 +34,12 @@ export function RedemptionStatusForm({ redemption }: { redemption: RedemptionDet
   };
   const busy = Object.values(mutations).some((mutation) => mutation.isPending);
   const offered = offeredTransitions(redemption);
-  const [choice, setChoice] = useState<StatusChangeAction | ''>('');
+  const [choice, setChoice] = useState<RedemptionStatusChange | ''>('');
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<{ field: 'status' | 'reason'; message: string } | null>(null);
   // A choice the server no longer allows (the redemption changed) is no choice.
   const chosen = offered.find((transition) => transition.action === choice);
-  const needsCode = isOpen(redemption.status) && !redemption.allowedActions.includes('approve');
+  const needsCode = isOpenRedemption(redemption.status) && !redemption.allowedActions.includes('approve');
 
   const update = () => {
     if (!chosen) return setProblem({ field: 'status', message: 'Choose the new status first.' });
@@ -74,7 +73,7 @@ export function RedemptionStatusForm({ redemption }: { redemption: RedemptionDet
           value={chosen ? chosen.action : ''}
           disabled={offered.length === 0}
           onChange={(event) => {
-            setChoice(event.target.value as StatusChangeAction);
+            setChoice(event.target.value as RedemptionStatusChange);
             setProblem(null);
           }}
           error={problem?.field === 'status'}

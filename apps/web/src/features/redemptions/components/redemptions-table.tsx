@@ -1,28 +1,47 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import type { GridColDef } from '@mui/x-data-grid';
 import { Link as RouterLink } from 'react-router';
-import { redemptionListQuery, type RedemptionListItem } from '@gold/contract';
-import { ServerDataGrid } from '@/components/data-grid/server-data-grid';
+import { redemptionListQuery, redemptionStatuses, type RedemptionListItem, type RedemptionListQuery } from '@gold/contract';
+import { defineList } from '@/components/data-grid/list-declaration';
+import { ListTable } from '@/components/data-grid/list-table';
 import { useNotify } from '@/components/ui/notifications/notifications-context';
 import { paths } from '@/config/paths';
 import { useListUrlState } from '@/hooks/use-list-url-state';
-import { useProductSymbol } from '@/lib/app-config';
 import { formatDate, formatTokenAmount } from '@/lib/format';
+import { redemptionsList } from '../api/get-redemptions';
 import { usePrepareRedemption } from '../api/prepare-redemption';
 import { LIST_REJECT_REASON, useRejectRedemption } from '../api/reject-redemption';
-import { useRedemptions } from '../api/get-redemptions';
 import { reportOutcome } from '../lib/report-outcome';
 import { RedemptionRowActions, type ListAction } from './redemption-row-actions';
 import { RedemptionStatusChip } from './redemption-status-chip';
-import { RedemptionStatusFilter } from './redemption-status-filter';
 
 /** Loaded once an action is asked for (Dialog and its modal are not needed to show the list). */
 const ListActionDialog = lazy(() => import('./list-action-dialog').then((m) => ({ default: m.ListActionDialog })));
 
-function columnsFor(product: string, onAction: ((action: ListAction, row: RedemptionListItem) => void) | undefined) {
-  const columns: GridColDef<RedemptionListItem>[] = [
+interface RowActions {
+  /** Approve and reject on the rows (the Redemption List); without, the rows only link (Ratings). */
+  onAction: ((action: ListAction, row: RedemptionListItem) => void) | undefined;
+}
+
+/** Redemptions paged, sorted and filtered by status on the server; a row opens its review page. */
+export const redemptionsTable = defineList<RedemptionListQuery, RedemptionListItem, RowActions>({
+  id: 'redemptions',
+  label: 'Redemptions',
+  query: redemptionListQuery,
+  call: redemptionsList,
+  noun: { one: 'redemption', other: 'redemptions' },
+  errorTitle: 'Error fetching redemptions',
+  filters: [
+    {
+      kind: 'select',
+      name: 'status',
+      label: 'Status',
+      allLabel: 'All statuses',
+      options: redemptionStatuses.map((status) => ({ value: status, label: status })),
+    },
+  ],
+  detailHref: (row) => paths.app.redemptionReview.getHref(row.id),
+  columns: ({ product, onAction }) => [
     { field: 'id', headerName: 'ID', width: 70 },
     {
       field: 'fullName',
@@ -52,17 +71,23 @@ function columnsFor(product: string, onAction: ((action: ListAction, row: Redemp
       sortingOrder: ['desc', 'asc'],
       valueFormatter: (value: string) => formatTokenAmount(value),
     },
-    { field: 'appointmentDate', headerName: 'Collection Date', width: 126, valueFormatter: (value: string) => formatDate(value) },
+    {
+      field: 'appointmentDate',
+      headerName: 'Collection Date',
+      width: 126,
+      optional: 1,
+      valueFormatter: (value: string) => formatDate(value),
+    },
     { field: 'status', headerName: 'Status', width: 128, renderCell: ({ row }) => <RedemptionStatusChip status={row.status} /> },
     {
       field: 'actions',
       headerName: 'Actions',
       width: onAction ? 152 : 88,
+      hideable: false,
       renderCell: ({ row, tabIndex }) => <RedemptionRowActions row={row} tabIndex={tabIndex} onAction={onAction} />,
     },
-  ];
-  return columns;
-}
+  ],
+});
 
 interface RedemptionsTableProps {
   /** The grid's accessible name. */
@@ -77,27 +102,23 @@ interface RedemptionsTableProps {
  * first; afterwards the list goes back to its first page.
  */
 export function RedemptionsTable({ label, withActions = false }: RedemptionsTableProps) {
-  const product = useProductSymbol();
   const notify = useNotify();
   const list = useListUrlState(redemptionListQuery);
-  const redemptions = useRedemptions(list.query);
   const prepare = usePrepareRedemption();
   const reject = useRejectRedemption();
   const [pending, setPending] = useState<{ action: ListAction; row: RedemptionListItem } | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
 
-  const columns = useMemo(
-    () =>
-      columnsFor(
-        product,
-        withActions
-          ? (action, row) => {
-              setPending({ action, row });
-              setDialogOpen(true);
-            }
-          : undefined,
-      ),
-    [product, withActions],
+  const context = useMemo<RowActions>(
+    () => ({
+      onAction: withActions
+        ? (action, row) => {
+            setPending({ action, row });
+            setDialogOpen(true);
+          }
+        : undefined,
+    }),
+    [withActions],
   );
 
   const confirm = () => {
@@ -112,16 +133,8 @@ export function RedemptionsTable({ label, withActions = false }: RedemptionsTabl
   };
 
   return (
-    <Stack spacing={2}>
-      <RedemptionStatusFilter value={list.filters.status ?? ''} onChange={(status) => list.setFilter('status', status)} />
-      <ServerDataGrid
-        label={label}
-        columns={columns}
-        list={list}
-        result={redemptions}
-        noun={{ one: 'redemption', other: 'redemptions' }}
-        errorTitle="Error fetching redemptions"
-      />
+    <>
+      <ListTable list={redemptionsTable} label={label} context={context} />
       {pending ? (
         <Suspense fallback={null}>
           <ListActionDialog
@@ -133,6 +146,6 @@ export function RedemptionsTable({ label, withActions = false }: RedemptionsTabl
           />
         </Suspense>
       ) : null}
-    </Stack>
+    </>
   );
 }

@@ -1,10 +1,3 @@
-import type { RedemptionStatus } from '@gold/contract';
-
-/** Still with the customer's request open: a code can be sent and checked, and it can be approved or rejected. */
-export function isOpen(status: RedemptionStatus): boolean {
-  return status === 'REQUESTED' || status === 'PREPARATION';
-}
-
 /** Spec section 4: REQUESTED and PREPARATION warning, REDEEMED and ON_WEB2 success, any other error. */
 export function statusColor(status: string): 'warning' | 'success' | 'error' {
   if (status === 'REQUESTED' || status === 'PREPARATION') return 'warning';

@@ -1,5 +1,5 @@
 import type { Notify } from '@/components/ui/notifications/notifications-context';
-import { errorMessage } from './error-message';
+import { errorMessage } from '@/lib/api-client';
 
 /**
  * Awaits an action (a mutation's `mutateAsync`) and says how it went: `done` on success (after

@@ -3,7 +3,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { QueryError } from '@/components/query-state';
 import { FieldList } from '@/components/ui/field-list';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
@@ -13,42 +15,39 @@ import { useTransaction } from '../api/get-transaction';
 import { transactionTypeLabels } from '../lib/transaction-types';
 import { ChainText } from './chain-text';
 
-const backLink = (
-  <Button component={RouterLink} to={paths.app.transactions.getHref()} sx={{ alignSelf: 'flex-start' }}>
-    Back to Transaction List
-  </Button>
-);
+function BackToList() {
+  const { t } = useTranslation();
+  return (
+    <Button component={RouterLink} to={paths.app.transactions.getHref()} sx={{ alignSelf: 'flex-start' }}>
+      {t('Back to Transaction List')}
+    </Button>
+  );
+}
 
 /** One transaction, read-only: hash, from, to, date, type, amount; a dash for a missing value. */
 export function TransactionDetail({ id }: { id: number | null }) {
+  const { t } = useTranslation();
   const product = useProductSymbol();
   const transaction = useTransaction(id);
 
   if (id === null) {
     return (
       <Box sx={{ display: 'grid', gap: 2 }}>
-        <Alert severity="error">There is no transaction with this id.</Alert>
-        {backLink}
+        <Alert severity="error">{t('There is no transaction with this id.')}</Alert>
+        <BackToList />
       </Box>
     );
   }
   if (transaction.error) {
-    const message = isApiError(transaction.error) ? transaction.error.message : 'The server sent an answer the console cannot read.';
     return (
       <Box sx={{ display: 'grid', gap: 2 }}>
-        <Alert
-          severity="error"
-          action={
-            isApiError(transaction.error, 404) ? undefined : (
-              <Button color="inherit" size="small" onClick={() => void transaction.refetch()}>
-                Retry
-              </Button>
-            )
-          }
-        >
-          {message}
-        </Alert>
-        {backLink}
+        <QueryError
+          error={transaction.error}
+          retrying={transaction.isFetching}
+          // An unknown transaction stays unknown: nothing to retry.
+          onRetry={isApiError(transaction.error, 404) ? undefined : () => void transaction.refetch()}
+        />
+        <BackToList />
       </Box>
     );
   }
@@ -57,19 +56,19 @@ export function TransactionDetail({ id }: { id: number | null }) {
   const loading = (width: number) => <Skeleton width={width} aria-hidden />;
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
-      <Paper variant="outlined" component="section" aria-label="Transaction" aria-busy={!row} sx={{ p: 3 }}>
+      <Paper variant="outlined" component="section" aria-label={t('Transaction')} aria-busy={!row} sx={{ p: 3 }}>
         <FieldList
           fields={[
-            { label: 'Transaction Hash', value: row ? <ChainText value={row.txhash} name="transaction hash" full /> : loading(320) },
-            { label: 'From', value: row ? <ChainText value={row.from} name="sender address" full /> : loading(300) },
-            { label: 'To', value: row ? <ChainText value={row.to} name="receiver address" full /> : loading(300) },
-            { label: 'Date', value: row ? formatDateTime(row.date) : loading(160) },
-            { label: 'Type', value: row ? orDash(transactionTypeLabels[row.status] ?? row.status) : loading(80) },
-            { label: `Amount in ${product}`, value: row ? formatTokenAmount(row.amount) : loading(100) },
+            { label: t('Transaction Hash'), value: row ? <ChainText value={row.txhash} kind="hash" full /> : loading(320) },
+            { label: t('From'), value: row ? <ChainText value={row.from} kind="sender" full /> : loading(300) },
+            { label: t('To'), value: row ? <ChainText value={row.to} kind="receiver" full /> : loading(300) },
+            { label: t('Date'), value: row ? formatDateTime(row.date) : loading(160) },
+            { label: t('Type'), value: row ? orDash(t(transactionTypeLabels[row.status] ?? row.status)) : loading(80) },
+            { label: t('Amount in {{product}}', { product }), value: row ? formatTokenAmount(row.amount) : loading(100) },
           ]}
         />
       </Paper>
-      {backLink}
+      <BackToList />
     </Box>
   );
 }

@@ -1,45 +1,97 @@
-import { useMemo } from 'react';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
-import Alert from '@mui/material/Alert';
 import IconButton from '@mui/material/IconButton';
-import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
-import type { GridColDef } from '@mui/x-data-grid';
-import { Link as RouterLink, useSearchParams } from 'react-router';
-import { transactionListQuery } from '@gold/contract';
-import { ServerDataGrid } from '@/components/data-grid/server-data-grid';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { transactionListQuery, transactionTypes } from '@gold/contract';
+import { defineList } from '@/components/data-grid/list-declaration';
 import { paths } from '@/config/paths';
-import { filterUrlParam, useListUrlState } from '@/hooks/use-list-url-state';
-import { useProductSymbol } from '@/lib/app-config';
 import { formatDateTime, formatTokenAmount } from '@/lib/format';
-import { useTransactions, type NumberedTransaction } from '../api/get-transactions';
+import { i18n } from '@/lib/i18n';
+import { transactionsList } from '../api/get-transactions';
+import { transactionTypeLabels } from '../lib/transaction-types';
 import { ChainText } from './chain-text';
-import { TransactionTypeFilter } from './transaction-type-filter';
 
-/** The spec's columns; the grid makes those in the contract's sort whitelist (date, amount) sortable. */
-function columnsFor(product: string): GridColDef<NumberedTransaction>[] {
-  return [
-    { field: 'no', headerName: 'No', width: 52 },
+/** The detail column's link to one transaction, named by its row number. */
+function TransactionDetailLink({ id, no, tabIndex }: { id: number; no: number; tabIndex: 0 | -1 }) {
+  const { t } = useTranslation();
+  const name = t('View transaction {{no}}', { no });
+  return (
+    <Tooltip title={name}>
+      <IconButton
+        component={RouterLink}
+        to={paths.app.transaction.getHref(id)}
+        size="small"
+        color="primary"
+        tabIndex={tabIndex}
+        aria-label={name}
+      >
+        <VisibilityOutlinedIcon fontSize="small" />
+      </IconButton>
+    </Tooltip>
+  );
+}
+
+/**
+ * /transaction-list: the token's Transfer logs, newest first, paged and sorted (date, amount) on
+ * the server; searched by the start of a hash or an address, filtered by type. Texts are English
+ * keys: the list mechanism translates them where it draws them.
+ */
+export const transactionsTable = defineList({
+  id: 'transactions',
+  label: 'Transactions',
+  query: transactionListQuery,
+  call: transactionsList,
+  noun: { one: 'transaction', other: 'transactions' },
+  errorTitle: 'Error fetching transactions',
+  filters: [
+    {
+      kind: 'text',
+      name: 'search',
+      label: 'Search transaction',
+      placeholder: 'Hash or wallet address (0x…)',
+      // The search takes only hex (a hash or an address): other text is not sent, and the list says why.
+      // Called where the list draws it, so in the language of the moment.
+      refusedMessage: (text) =>
+        i18n.t(
+          '“{{text}}” is not a transaction hash or a wallet address: search with its hex digits (0x optional). Every transaction is shown.',
+          { text },
+        ),
+    },
+    {
+      kind: 'select',
+      name: 'type',
+      label: 'Type',
+      allLabel: 'All types',
+      options: transactionTypes.map((type) => ({ value: type, label: transactionTypeLabels[type] })),
+    },
+  ],
+  exportResource: 'transactions',
+  detailHref: (row) => paths.app.transaction.getHref(row.id),
+  columns: ({ product }) => [
+    { field: 'no', headerName: 'No', width: 52, optional: 1 },
     {
       field: 'txhash',
       headerName: 'Transaction Hash',
       flex: 1,
       minWidth: 200,
-      renderCell: ({ row, tabIndex }) => <ChainText value={row.txhash} name="transaction hash" tabIndex={tabIndex} />,
+      // Also on the detail page, which the row opens.
+      optional: 2,
+      renderCell: ({ row, tabIndex }) => <ChainText value={row.txhash} kind="hash" tabIndex={tabIndex} />,
     },
     {
       field: 'from',
       headerName: 'From',
       flex: 1,
       minWidth: 200,
-      renderCell: ({ row, tabIndex }) => <ChainText value={row.from} name="sender address" tabIndex={tabIndex} />,
+      renderCell: ({ row, tabIndex }) => <ChainText value={row.from} kind="sender" tabIndex={tabIndex} />,
     },
     {
       field: 'to',
       headerName: 'To',
       flex: 1,
       minWidth: 200,
-      renderCell: ({ row, tabIndex }) => <ChainText value={row.to} name="receiver address" tabIndex={tabIndex} />,
+      renderCell: ({ row, tabIndex }) => <ChainText value={row.to} kind="receiver" tabIndex={tabIndex} />,
     },
     {
       field: 'date',
@@ -61,56 +113,8 @@ function columnsFor(product: string): GridColDef<NumberedTransaction>[] {
       field: 'detail',
       headerName: 'Detail',
       width: 62,
-      renderCell: ({ row, tabIndex }) => (
-        <Tooltip title={`View transaction ${row.no}`}>
-          <IconButton
-            component={RouterLink}
-            to={paths.app.transaction.getHref(row.id)}
-            size="small"
-            color="primary"
-            tabIndex={tabIndex}
-            aria-label={`View transaction ${row.no}`}
-          >
-            <VisibilityOutlinedIcon fontSize="small" />
-          </IconButton>
-        </Tooltip>
-      ),
+      hideable: false,
+      renderCell: ({ row, tabIndex }) => <TransactionDetailLink id={row.id} no={row.no} tabIndex={tabIndex} />,
     },
-  ];
-}
-
-/**
- * /transaction-list's table: the token's Transfer logs, newest first, paged and sorted on the
- * server; searched by the start of a hash or an address, filtered by type (state in the URL).
- */
-export function TransactionsTable() {
-  const product = useProductSymbol();
-  const list = useListUrlState(transactionListQuery);
-  const transactions = useTransactions(list.query);
-  const columns = useMemo(() => columnsFor(product), [product]);
-  // The search takes only hex (a hash or an address): other text is not sent, and the list says why.
-  const [searchParams] = useSearchParams();
-  const typed = searchParams.get(filterUrlParam('search'))?.trim() ?? '';
-  const unusableSearch = typed !== '' && list.search === '' ? typed : null;
-  return (
-    <Stack spacing={2}>
-      <TransactionTypeFilter value={list.filters.type ?? ''} onChange={(type) => list.setFilter('type', type)} />
-      {unusableSearch ? (
-        <Alert severity="info">
-          “{unusableSearch}” is not a transaction hash or a wallet address: search with its hex digits (0x optional). Every transaction is
-          shown.
-        </Alert>
-      ) : null}
-      <ServerDataGrid
-        label="Transactions"
-        columns={columns}
-        list={list}
-        result={transactions}
-        searchLabel="Search transaction"
-        searchPlaceholder="Hash or wallet address (0x…)"
-        noun={{ one: 'transaction', other: 'transactions' }}
-        errorTitle="Error fetching transactions"
-      />
-    </Stack>
-  );
-}
+  ],
+});

@@ -1,18 +1,19 @@
 import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
+import { useTranslation } from 'react-i18next';
 import { ListCountCard } from '@/components/data-grid/list-count-card';
-import { isApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
 import { useUserCount } from '../api/get-user-count';
 
 /** The User List's count card: every registered customer, whatever the search. */
 export function UserCountCard() {
+  const { t } = useTranslation();
   const count = useUserCount();
-  const error = count.error ? (isApiError(count.error) ? count.error.message : 'The count could not be read.') : null;
   return (
     <ListCountCard
-      title="Registered Users"
+      title={t('Registered Users')}
       count={count.data?.count}
       loading={count.isPending}
-      error={error}
+      error={count.error ? errorMessage(count.error) : null}
       onRetry={() => void count.refetch()}
       icon={<PeopleAltOutlinedIcon />}
     />

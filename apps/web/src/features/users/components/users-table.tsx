@@ -1,12 +1,11 @@
-import { useMemo } from 'react';
-import type { GridColDef } from '@mui/x-data-grid';
+import { useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { userListQuery, type UserListItem } from '@gold/contract';
-import { ServerDataGrid } from '@/components/data-grid/server-data-grid';
-import { useListUrlState } from '@/hooks/use-list-url-state';
-import { useProductSymbol } from '@/lib/app-config';
+import { defineList } from '@/components/data-grid/list-declaration';
+import { paths } from '@/config/paths';
 import { formatDate, orDash } from '@/lib/format';
 import { useBalances } from '../api/get-balances';
-import { useUsers } from '../api/get-users';
+import { usersList } from '../api/get-users';
 import { genderLabel } from '../lib/gender';
 import { walletsToRead } from '../lib/wallets';
 import { BalanceCell } from './balance-cell';
@@ -15,83 +14,77 @@ import { KycStatusChip } from './kyc-status-chip';
 import { UserDetailLink } from './user-detail-link';
 import { WalletAddress } from './wallet-address';
 
-/** The spec's columns; the grid makes those in the contract's sort whitelist sortable. */
-const columns = (product: string): GridColDef<UserListItem>[] => [
-  { field: 'fullName', headerName: 'Fullname', flex: 1, minWidth: 125 },
-  { field: 'email', headerName: 'Email', flex: 1.3, minWidth: 140 },
-  { field: 'dob', headerName: 'Date of Birth', width: 106, valueFormatter: (value: string | null) => formatDate(value) },
-  {
-    field: 'gender',
-    headerName: 'Gender',
-    width: 76,
-    valueFormatter: (value: string | null) => genderLabel(value),
-  },
-  { field: 'province', headerName: 'Province', width: 120, valueFormatter: (value: string | null) => orDash(value) },
-  {
-    field: 'walletAddress',
-    headerName: 'Wallet Address',
-    width: 200,
-    renderCell: ({ row, tabIndex }) => <WalletAddress address={row.walletAddress} tabIndex={tabIndex} />,
-  },
-  {
-    field: 'tokenBalance',
-    headerName: product,
-    width: 104,
-    align: 'right',
-    headerAlign: 'right',
-    renderCell: ({ row, tabIndex }) => (
-      <BalanceCell address={row.walletAddress} kind="token" label={`${product} balance`} tabIndex={tabIndex} />
-    ),
-  },
-  {
-    field: 'polBalance',
-    headerName: 'POL',
-    width: 90,
-    align: 'right',
-    headerAlign: 'right',
-    renderCell: ({ row, tabIndex }) => <BalanceCell address={row.walletAddress} kind="native" label="POL balance" tabIndex={tabIndex} />,
-  },
-  { field: 'ekycStatus', headerName: 'KYC Status', width: 104, renderCell: ({ row }) => <KycStatusChip status={row.ekycStatus} /> },
-  {
-    field: 'createdAt',
-    headerName: 'Registered',
-    width: 114,
-    sortingOrder: ['desc', 'asc'],
-    valueFormatter: (value: string) => formatDate(value),
-  },
-  {
-    field: 'detail',
-    headerName: 'Detail',
-    width: 62,
-    renderCell: ({ row, tabIndex }) => <UserDetailLink id={row.id} fullName={row.fullName} tabIndex={tabIndex} />,
-  },
-];
+/** The {product} and POL balances of the page's wallets, read in one call for the balance cells. */
+function PageBalances({ rows, children }: { rows: readonly UserListItem[]; children: ReactNode }) {
+  // The rows shown: while the next page loads they are the previous page's, whose balances are cached.
+  const wallets = useMemo(() => walletsToRead(rows.map((row) => row.walletAddress)), [rows]);
+  return <BalancesContext value={useBalances(wallets)}>{children}</BalancesContext>;
+}
+
+/** A customer's gender in the console's language (a cell re-drawn when the language changes). */
+function GenderText({ value }: { value: string | null }) {
+  const { t } = useTranslation();
+  return t(genderLabel(value));
+}
 
 /**
- * /user-list's table: customers paged, sorted and searched (name or e-mail) on the server, and the
- * {product} and POL balances of the page's wallets read in one call.
+ * /user-list: customers paged, sorted and searched (name or e-mail) on the server, with their balances.
+ * Texts are English keys: the list mechanism translates them where it draws them.
  */
-export function UsersTable() {
-  const product = useProductSymbol();
-  const list = useListUrlState(userListQuery);
-  const users = useUsers(list.query);
-  const gridColumns = useMemo(() => columns(product), [product]);
-  // The rows shown: while the next page loads they are the previous page's, whose balances are cached.
-  const rows = users.data?.data;
-  const wallets = useMemo(() => walletsToRead(rows?.map((row) => row.walletAddress) ?? []), [rows]);
-  const balances = useBalances(wallets);
-  return (
-    <BalancesContext value={balances}>
-      <ServerDataGrid
-        label="Users"
-        columns={gridColumns}
-        list={list}
-        result={users}
-        searchLabel="Search user"
-        searchPlaceholder="Name or e-mail"
-        noun={{ one: 'user', other: 'users' }}
-        errorTitle="Error fetching users"
-      />
-    </BalancesContext>
-  );
-}
+export const usersTable = defineList({
+  id: 'users',
+  label: 'Users',
+  query: userListQuery,
+  call: usersList,
+  noun: { one: 'user', other: 'users' },
+  errorTitle: 'Error fetching users',
+  filters: [{ kind: 'text', name: 'search', label: 'Search user', placeholder: 'Name or e-mail' }],
+  exportResource: 'users',
+  detailHref: (row) => paths.app.user.getHref(row.id),
+  RowsProvider: PageBalances,
+  columns: ({ product }) => [
+    { field: 'fullName', headerName: 'Fullname', flex: 1, minWidth: 125 },
+    { field: 'email', headerName: 'Email', flex: 1.3, minWidth: 140 },
+    { field: 'dob', headerName: 'Date of Birth', width: 106, optional: 3, valueFormatter: (value: string | null) => formatDate(value) },
+    { field: 'gender', headerName: 'Gender', width: 76, optional: 2, renderCell: ({ row }) => <GenderText value={row.gender} /> },
+    { field: 'province', headerName: 'Province', width: 120, optional: 1, valueFormatter: (value: string | null) => orDash(value) },
+    {
+      field: 'walletAddress',
+      headerName: 'Wallet Address',
+      width: 200,
+      renderCell: ({ row, tabIndex }) => <WalletAddress address={row.walletAddress} tabIndex={tabIndex} />,
+    },
+    {
+      field: 'tokenBalance',
+      headerName: product,
+      width: 104,
+      align: 'right',
+      headerAlign: 'right',
+      renderCell: ({ row, tabIndex }) => <BalanceCell address={row.walletAddress} kind="token" tabIndex={tabIndex} />,
+    },
+    {
+      field: 'polBalance',
+      headerName: 'POL',
+      width: 90,
+      optional: 4,
+      align: 'right',
+      headerAlign: 'right',
+      renderCell: ({ row, tabIndex }) => <BalanceCell address={row.walletAddress} kind="native" tabIndex={tabIndex} />,
+    },
+    { field: 'ekycStatus', headerName: 'KYC Status', width: 104, renderCell: ({ row }) => <KycStatusChip status={row.ekycStatus} /> },
+    {
+      field: 'createdAt',
+      headerName: 'Registered',
+      width: 114,
+      sortingOrder: ['desc', 'asc'],
+      valueFormatter: (value: string) => formatDate(value),
+    },
+    {
+      field: 'detail',
+      headerName: 'Detail',
+      width: 62,
+      hideable: false,
+      renderCell: ({ row, tabIndex }) => <UserDetailLink id={row.id} fullName={row.fullName} tabIndex={tabIndex} />,
+    },
+  ],
+});

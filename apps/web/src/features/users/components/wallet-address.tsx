@@ -3,6 +3,7 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import { useNotify } from '@/components/ui/notifications/notifications-context';
 import { MISSING, shorten } from '@/lib/format';
 
@@ -11,6 +12,7 @@ import { MISSING, shorten } from '@/lib/format';
  * `full` shows it whole (the detail page).
  */
 export function WalletAddress({ address, tabIndex, full = false }: { address: string | null; tabIndex?: 0 | -1; full?: boolean }) {
+  const { t } = useTranslation();
   const notify = useNotify();
   if (!address) return <>{MISSING}</>;
 
@@ -18,8 +20,8 @@ export function WalletAddress({ address, tabIndex, full = false }: { address: st
     // navigator.clipboard exists on https and localhost only.
     const written = navigator.clipboard?.writeText(address) ?? Promise.reject(new Error('no clipboard'));
     written.then(
-      () => notify.success('Wallet address copied'),
-      () => notify.error('The wallet address could not be copied'),
+      () => notify.success(t('Wallet address copied')),
+      () => notify.error(t('The wallet address could not be copied')),
     );
   };
 
@@ -36,7 +38,7 @@ export function WalletAddress({ address, tabIndex, full = false }: { address: st
           </Typography>
         </Tooltip>
       )}
-      <IconButton size="small" aria-label="copy wallet address" onClick={copy} tabIndex={tabIndex}>
+      <IconButton size="small" aria-label={t('copy wallet address')} onClick={copy} tabIndex={tabIndex}>
         <ContentCopyIcon fontSize="inherit" />
       </IconButton>
     </Stack>

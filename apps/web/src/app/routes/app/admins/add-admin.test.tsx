@@ -4,7 +4,7 @@ import { adminListQuery } from '@gold/contract';
 import { failWith, jsonResponse, type Handler, type StubbedRequest } from '@/testing/http';
 import { countAnswer, listServer } from '@/testing/list-server';
 import { currentUrl, renderSignedIn } from '@/testing/render-app';
-import { adminAnswer, createAdmin } from './test-fixtures';
+import { adminAnswer, createAdmin } from '@/testing/admin-fixtures';
 
 const strong = 'Kuda lumping menari 7 kali';
 const type = (label: RegExp | string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });

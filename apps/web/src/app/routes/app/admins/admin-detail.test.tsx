@@ -4,7 +4,7 @@ import { adminListQuery, type AdminDetail } from '@gold/contract';
 import { failWith, jsonResponse, type Handler, type StubbedRequest } from '@/testing/http';
 import { countAnswer, listServer } from '@/testing/list-server';
 import { currentUrl, renderSignedIn, testAdmin } from '@/testing/render-app';
-import { createAdmin, signedInAdminRow } from './test-fixtures';
+import { createAdmin, signedInAdminRow } from '@/testing/admin-fixtures';
 
 const strong = 'Gunung Merapi 2911 m';
 const posts = (calls: StubbedRequest[]) =>

@@ -4,7 +4,7 @@ import { adminListQuery } from '@gold/contract';
 import { failWith, jsonResponse, type Handler } from '@/testing/http';
 import { countAnswer, listServer } from '@/testing/list-server';
 import { currentUrl, renderSignedIn } from '@/testing/render-app';
-import { createAdmin, signedInAdminRow } from './test-fixtures';
+import { createAdmin, signedInAdminRow } from '@/testing/admin-fixtures';
 
 const grid = () => screen.getByRole('grid', { name: 'Admins' });
 const column = (field: string) =>

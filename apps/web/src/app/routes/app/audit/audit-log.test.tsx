@@ -4,7 +4,7 @@ import { adminListQuery, auditListQuery, type AuditEntry, type AuditListQuery } 
 import { jsonResponse, type Handler } from '@/testing/http';
 import { listServer } from '@/testing/list-server';
 import { currentUrl, renderSignedIn } from '@/testing/render-app';
-import { createAdmin, createAuditEntry, signedInAdminRow } from '../admins/test-fixtures';
+import { createAdmin, createAuditEntry, signedInAdminRow } from '@/testing/admin-fixtures';
 
 const grid = () => screen.getByRole('grid', { name: 'Audit Log' });
 const rows = () => Array.from(grid().querySelectorAll('[role="row"][data-id]'), (row) => Number(row.getAttribute('data-id')));

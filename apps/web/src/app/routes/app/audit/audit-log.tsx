@@ -1,6 +1,7 @@
 import Typography from '@mui/material/Typography';
+import { ListTable } from '@/components/data-grid/list-table';
 import { ContentLayout } from '@/components/layouts/content-layout';
-import { AuditTable } from '@/features/audit/components/audit-table';
+import { auditTable } from '@/features/audit/components/audit-table';
 import { usePageTitle } from '@/app/route-handle';
 
 /** /audit-log: who did what, to what, from where and when; read only (nothing can change or remove an entry). */
@@ -11,7 +12,7 @@ export function AuditLogRoute() {
       <Typography color="text.secondary">
         Every change made in the back office, newest first. Days are WIB calendar days; entries cannot be changed or removed.
       </Typography>
-      <AuditTable />
+      <ListTable list={auditTable} />
     </ContentLayout>
   );
 }

@@ -4,7 +4,7 @@ import { contactListQuery } from '@gold/contract';
 import { failWith, heldAnswer } from '@/testing/http';
 import { countAnswer, listServer } from '@/testing/list-server';
 import { currentUrl, renderSignedIn } from '@/testing/render-app';
-import { createContact } from '../admins/test-fixtures';
+import { createContact } from '@/testing/admin-fixtures';
 
 const cards = () => screen.queryAllByRole('article');
 const senders = () => cards().map((card) => card.querySelector('h3')?.textContent);

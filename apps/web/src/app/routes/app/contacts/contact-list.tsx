@@ -1,5 +1,6 @@
+import { ListCards } from '@/components/data-grid/list-cards';
 import { ContentLayout } from '@/components/layouts/content-layout';
-import { ContactCards } from '@/features/contacts/components/contact-cards';
+import { contactCards } from '@/features/contacts/components/contact-cards';
 import { ContactCountCard } from '@/features/contacts/components/contact-count-card';
 import { usePageTitle } from '@/app/route-handle';
 
@@ -9,7 +10,7 @@ export function ContactListRoute() {
   return (
     <ContentLayout title={title}>
       <ContactCountCard />
-      <ContactCards />
+      <ListCards list={contactCards} />
     </ContentLayout>
   );
 }

@@ -1,16 +1,16 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Denomination } from '@gold/contract';
+import { denominationListQuery, type Denomination } from '@gold/contract';
 import { denominationsQueryKey } from '@/features/denominations/api/query-keys';
 import { vaultStockQueryKey } from '@/features/redemptions/api/query-keys';
 import { failWith, jsonResponse, type Handler } from '@/testing/http';
+import { listServer } from '@/testing/list-server';
 import { renderSignedIn } from '@/testing/render-app';
-import { createDenomination } from '../redemptions/test-fixtures';
+import { createDenomination } from '@/testing/redemption-fixtures';
 
-/** GET /admin/denoms and the two writes, over a list the writes change as the API would. */
+/** GET /admin/denoms (paged, largest first) and the two writes, over a list the writes change as the API would. */
 function vaultServer(denominations: Denomination[]) {
-  const list: Handler = () =>
-    jsonResponse(200, { data: [...denominations].sort((a, b) => b.denom - a.denom), total: denominations.length });
+  const list = listServer(denominationListQuery, denominations);
   const add: Handler = (request) => {
     const { denom, amount } = request.body as { denom: number; amount: number };
     const existing = denominations.find((d) => d.denom === denom);
@@ -184,6 +184,12 @@ describe('/denoms-list', { timeout: 20_000 }, () => {
     await waitFor(() => expect(cardTitles()).toHaveLength(6));
     fireEvent.click(within(card(1000)).getByRole('button', { name: 'Toggle Redeemable' }));
     expect(await screen.findByText('Error updating redeemable status: Denomination 99 not found')).toBeTruthy();
+  });
+
+  it('links to the Redemption Limit page, where the largest redeemable denomination is set', async () => {
+    renderSignedIn('/denoms-list', vaultServer(vault()));
+    const link = await screen.findByRole('link', { name: 'Set the Redemption Limit' });
+    expect(link.getAttribute('href')).toBe('/redemption-limit');
   });
 
   it('is refreshed by a redemption’s status change: both features name the same query key', () => {

@@ -1,9 +1,9 @@
 import Stack from '@mui/material/Stack';
-import { orderListQuery } from '@gold/contract';
 import { CsvExportButton } from '@/components/data-grid/csv-export-button';
+import { ListTable } from '@/components/data-grid/list-table';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { OrderCountCard } from '@/features/orders/components/order-count-card';
-import { OrdersTable } from '@/features/orders/components/orders-table';
+import { ordersTable } from '@/features/orders/components/orders-table';
 import { usePageTitle } from '@/app/route-handle';
 
 /** /purchased-list: the purchase count card, then {product} purchases paged, sorted and searched on the server. */
@@ -13,9 +13,9 @@ export function PurchasedListRoute() {
     <ContentLayout title={title}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-end' } }}>
         <OrderCountCard />
-        <CsvExportButton resource="orders" schema={orderListQuery} />
+        <CsvExportButton list={ordersTable} />
       </Stack>
-      <OrdersTable />
+      <ListTable list={ordersTable} />
     </ContentLayout>
   );
 }

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse } from '@/testing/http';
 import { renderSignedIn } from '@/testing/render-app';
-import { createHistoryEntry, createRedemption, redemptionServer } from './test-fixtures';
+import { createHistoryEntry, createRedemption, redemptionServer } from '@/testing/redemption-fixtures';
 
 const verified = { verified: true, verifiedUntil: '2026-11-20T03:10:00.000Z', codeExpiresAt: null, attemptsLeft: 0, nextSendAt: null };
 

@@ -4,7 +4,7 @@ import { redemptionListQuery, type RedemptionListItem, type RedemptionListQuery 
 import { failWith, jsonResponse, type Handler } from '@/testing/http';
 import { countAnswer, listServer } from '@/testing/list-server';
 import { currentUrl, renderSignedIn } from '@/testing/render-app';
-import { createRedemption, createRedemptionRows } from './test-fixtures';
+import { createRedemption, createRedemptionRows } from '@/testing/redemption-fixtures';
 
 /** The list route: the contract's query, the status filter (which listServer leaves to the resource), paging and sorting. */
 function redemptionsServer(rows: RedemptionListItem[]) {

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { setUnauthorizedHandler } from '@/lib/api-client';
 import { failWith, heldAnswer, jsonResponse } from '@/testing/http';
 import { renderSignedIn } from '@/testing/render-app';
-import { createRedemption, redemptionServer } from './test-fixtures';
+import { createRedemption, redemptionServer } from '@/testing/redemption-fixtures';
 
 const region = (name: string) => screen.queryByRole('region', { name });
 /** The value shown beside a label of the redemption's fields. */

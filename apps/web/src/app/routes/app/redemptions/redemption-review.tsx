@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { EmptyState } from '@/components/ui/empty-state';
+import { RedemptionChangedNotice } from '@/features/events/components/redemption-changed-notice';
 import { RedemptionReview } from '@/features/redemptions/components/redemption-review';
 import { parseRedemptionId } from '@/features/redemptions/lib/redemption-links';
 import { usePageTitle } from '@/app/route-handle';
@@ -12,6 +13,7 @@ export function RedemptionReviewRoute() {
   const id = parseRedemptionId(searchParams.get('id'));
   return (
     <ContentLayout title={title}>
+      {id === null ? null : <RedemptionChangedNotice key={id} id={id} />}
       {id === null ? <EmptyState message="No redemption selected." /> : <RedemptionReview key={id} id={id} />}
     </ContentLayout>
   );

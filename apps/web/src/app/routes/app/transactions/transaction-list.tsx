@@ -1,9 +1,9 @@
 import Stack from '@mui/material/Stack';
-import { transactionListQuery } from '@gold/contract';
 import { CsvExportButton } from '@/components/data-grid/csv-export-button';
+import { ListTable } from '@/components/data-grid/list-table';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { TransactionCountCard } from '@/features/transactions/components/transaction-count-card';
-import { TransactionsTable } from '@/features/transactions/components/transactions-table';
+import { transactionsTable } from '@/features/transactions/components/transactions-table';
 import { usePageTitle } from '@/app/route-handle';
 
 /** /transaction-list: 'Transactions Made', then the token's transactions paged, sorted and searched on the server. */
@@ -13,9 +13,9 @@ export function TransactionListRoute() {
     <ContentLayout title={title}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-end' } }}>
         <TransactionCountCard />
-        <CsvExportButton resource="transactions" schema={transactionListQuery} />
+        <CsvExportButton list={transactionsTable} />
       </Stack>
-      <TransactionsTable />
+      <ListTable list={transactionsTable} />
     </ContentLayout>
   );
 }

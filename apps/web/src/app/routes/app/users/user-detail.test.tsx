@@ -5,7 +5,7 @@ import { balancesServer } from '@/testing/balances-server';
 import { createUser } from '@/testing/data-generators';
 import { failWith, heldAnswer, inTurn, jsonResponse } from '@/testing/http';
 import { renderSignedIn } from '@/testing/render-app';
-import { userScreenHandlers } from './screen-handlers';
+import { userScreenHandlers } from '@/testing/user-screen-handlers';
 
 const wallet = '0x9f8e7d6c5b4a39281706f5e4d3c2b1a098765432';
 

@@ -1,0 +1,136 @@
+import type { AddAdminBody, AdminDetail, EditAdminBody } from '@gold/contract';
+import type { Database } from '../../../db/client';
+import { badRequest, conflict, notFound } from '../../../lib/http-errors';
+import { recordAudit } from '../../audit/audit.repository';
+import type { Actor } from '../sessions/actor';
+import { endSessionsOfAdmin } from '../sessions/sessions.repository';
+import {
+  findAdminByEmail,
+  findAdminDetail,
+  findAdminDetailIncludingDeleted,
+  insertAdmin,
+  isUniqueViolation,
+  lockActiveAdmins,
+  lockAdmin,
+  updateAdmin,
+} from './admins.repository';
+import { hashPassword, passwordPolicyViolation } from './passwords';
+import { normalisePhoneNumber } from './phone-number';
+
+/** The server's password policy, as a 400 naming the field. */
+export function checkPasswordPolicy(password: string, userInputs: string[], field = 'body.password') {
+  const violation = passwordPolicyViolation(password, userInputs);
+  if (violation) throw badRequest(`${field}: ${violation}`);
+}
+
+const emailTaken = (email: string) => conflict(`body.email: an admin with the e-mail ${email} already exists`);
+
+async function detailOrFail(db: Database, id: number): Promise<AdminDetail> {
+  const detail = await findAdminDetailIncludingDeleted(db, id);
+  if (!detail) throw notFound(`Admin ${id} not found`);
+  return detail;
+}
+
+export async function getAdmin(db: Database, id: number): Promise<AdminDetail> {
+  const detail = await findAdminDetail(db, id);
+  if (!detail) throw notFound(`Admin ${id} not found`);
+  return detail;
+}
+
+/** Add Admin: role Administrator, e-mail unique regardless of case, phone in E.164, password by the policy. */
+export async function addAdmin(db: Database, actor: Actor, body: AddAdminBody): Promise<AdminDetail> {
+  // The contract already compared the passwords (when both were sent); repeated here so no caller can skip it.
+  if (body.confirmPassword !== undefined && body.password !== body.confirmPassword) {
+    throw badRequest('body.confirmPassword: Password is Not Match');
+  }
+  const phoneNumber = normalisePhoneNumber(body.phoneNumber, 'body.phoneNumber');
+  checkPasswordPolicy(body.password, [body.fullname, body.email]);
+  if (await findAdminByEmail(db, body.email)) throw emailTaken(body.email);
+  const passwordHash = await hashPassword(body.password);
+  const status = body.status ?? 'Activated';
+  let id: number;
+  try {
+    id = await db.transaction(async (tx) => {
+      const admin = await insertAdmin(tx, { fullName: body.fullname, email: body.email, phoneNumber, passwordHash, status });
+      await recordAudit(tx, {
+        adminId: actor.admin.id,
+        action: 'admin.add',
+        entity: 'admin',
+        entityId: admin.id,
+        toState: status,
+        details: { after: { fullName: admin.fullName, email: admin.email, phoneNumber, status, role: admin.role } },
+        ipAddress: actor.ipAddress,
+      });
+      return admin.id;
+    });
+  } catch (error) {
+    // Another request took the e-mail between the check and the insert.
+    if (isUniqueViolation(error)) throw emailTaken(body.email);
+    throw error;
+  }
+  return detailOrFail(db, id);
+}
+
+/**
+ * View Admin Detail's 'Update Information': the status and, when given, a new password. Deactivating
+ * ends the admin's sessions at once; a new password ends its sessions (but the caller's own). Nobody
+ * deactivates themselves or the last active admin.
+ */
+export async function editAdmin(db: Database, actor: Actor, id: number, body: EditAdminBody): Promise<AdminDetail> {
+  const password = body.password ?? '';
+  if (password !== (body.confirmPassword ?? '')) throw badRequest('body.confirmPassword: Password is Not Match');
+  const target = await findAdminDetail(db, id);
+  if (!target) throw notFound(`Admin ${id} not found`);
+  if (body.status === 'Not Activated' && id === actor.admin.id) throw conflict('You cannot deactivate your own account');
+  if (password !== '') checkPasswordPolicy(password, [target.fullName, target.email]);
+  const passwordHash = password !== '' ? await hashPassword(password) : null;
+
+  await db.transaction(async (tx) => {
+    // Active admins first, in id order, then the target: every edit and delete locks in this order.
+    const active = await lockActiveAdmins(tx);
+    const row = await lockAdmin(tx, id);
+    if (!row) throw notFound(`Admin ${id} not found`);
+    const deactivating = row.status === 'Activated' && body.status === 'Not Activated';
+    if (deactivating && active.length <= 1) throw conflict('Cannot deactivate the last active admin');
+    if (row.status === body.status && !passwordHash) return;
+    await updateAdmin(tx, id, { status: body.status, ...(passwordHash ? { passwordHash, passwordChanged: true } : {}) });
+    let endedSessions = 0;
+    if (body.status === 'Not Activated') endedSessions = await endSessionsOfAdmin(tx, id);
+    else if (passwordHash) endedSessions = await endSessionsOfAdmin(tx, id, id === actor.admin.id ? actor.sessionTokenHash : null);
+    await recordAudit(tx, {
+      adminId: actor.admin.id,
+      action: 'admin.edit',
+      entity: 'admin',
+      entityId: id,
+      fromState: row.status,
+      toState: body.status,
+      details: { before: { status: row.status }, after: { status: body.status }, passwordChanged: passwordHash !== null, endedSessions },
+      ipAddress: actor.ipAddress,
+    });
+  });
+  return detailOrFail(db, id);
+}
+
+/** Delete: deactivates and hides the admin; its audit history stays. Not yourself, not the last active admin. */
+export async function deleteAdmin(db: Database, actor: Actor, id: number): Promise<AdminDetail> {
+  if (id === actor.admin.id) throw conflict('You cannot delete your own account');
+  await db.transaction(async (tx) => {
+    const active = await lockActiveAdmins(tx);
+    const row = await lockAdmin(tx, id);
+    if (!row) throw notFound(`Admin ${id} not found`);
+    if (row.status === 'Activated' && active.length <= 1) throw conflict('Cannot delete the last active admin');
+    await updateAdmin(tx, id, { status: 'Not Activated', deleted: true });
+    const endedSessions = await endSessionsOfAdmin(tx, id);
+    await recordAudit(tx, {
+      adminId: actor.admin.id,
+      action: 'admin.delete',
+      entity: 'admin',
+      entityId: id,
+      fromState: row.status,
+      toState: 'Deleted',
+      details: { before: { fullName: row.fullName, email: row.email, status: row.status }, endedSessions },
+      ipAddress: actor.ipAddress,
+    });
+  });
+  return detailOrFail(db, id);
+}

@@ -1,0 +1,110 @@
+import { sql } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { selectRows } from '../../../db/client';
+import { describeEachEngine, insertTestAdmin, signInCookie, testAdmin } from '../../../test/test-app';
+
+const owner = { email: 'profile.owner@example.com', password: testAdmin.password, fullName: 'Putri Ayu' };
+const newPassword = 'Gamelan Bali 1920 malam';
+
+describeEachEngine('profile', (t) => {
+  const as = (cookie: string, method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) =>
+    t().app.inject({ method, url, payload, headers: { cookie } });
+
+  it('shows the signed-in admin (name, e-mail, phone) and updates the phone in E.164, audited', async () => {
+    await insertTestAdmin(t().database, owner);
+    const cookie = await signInCookie(t().app, owner);
+    const profile = await as(cookie, 'GET', '/api/account/profile');
+    expect(profile.statusCode).toBe(200);
+    expect(profile.json().data).toMatchObject({ fullName: 'Putri Ayu', email: owner.email, phoneNumber: null, twoFactorEnabled: false });
+
+    const updated = await as(cookie, 'POST', '/api/account/profile', { phoneNumber: '(021) 5793 6868' });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json().data.phoneNumber).toBe('+622157936868');
+    const [entry] = await selectRows<{ details: unknown; ip: string }>(
+      t().database.db,
+      sql`select details, host(ip_address) as ip from audit_log where action = 'admin.profile_update'`,
+    );
+    expect(entry).toMatchObject({ details: { before: { phoneNumber: null }, after: { phoneNumber: '+622157936868' } }, ip: '127.0.0.1' });
+
+    const bad = await as(cookie, 'POST', '/api/account/profile', { phoneNumber: '0812' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/body\.phoneNumber/);
+    expect((await as(cookie, 'POST', '/api/account/profile', { phoneNumber: 'x', fullName: 'Hacker' })).statusCode).toBe(400);
+    expect((await as(cookie, 'GET', '/api/account/profile')).json().data.phoneNumber).toBe('+622157936868');
+    expect((await t().app.inject({ method: 'GET', url: '/api/account/profile' })).statusCode).toBe(401);
+  });
+
+  it('changes the password only with the right current one; a wrong one is a 400 (never a 401) and changes nothing', async () => {
+    const cookie = await signInCookie(t().app, owner);
+    const other = await signInCookie(t().app, owner);
+    const wrong = await as(cookie, 'POST', '/api/account/password', {
+      currentPassword: 'not my password',
+      password: newPassword,
+      confirmPassword: newPassword,
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe('body.currentPassword: the current password is wrong');
+    const mismatch = await as(cookie, 'POST', '/api/account/password', {
+      currentPassword: owner.password,
+      password: newPassword,
+      confirmPassword: `${newPassword}!`,
+    });
+    expect(mismatch.json().message).toMatch(/confirmPassword: Password is Not Match/);
+    const weak = await as(cookie, 'POST', '/api/account/password', {
+      currentPassword: owner.password,
+      password: 'password1234',
+      confirmPassword: 'password1234',
+    });
+    expect(weak.json().message).toMatch(/body\.password: password is too common/);
+    const named = await as(cookie, 'POST', '/api/account/password', {
+      currentPassword: owner.password,
+      password: 'Putri Ayu bersinar 88',
+      confirmPassword: 'Putri Ayu bersinar 88',
+    });
+    expect(named.json().message).toMatch(/must not contain your name/);
+    await signInCookie(t().app, owner); // the old password still works
+
+    const changed = await as(cookie, 'POST', '/api/account/password', {
+      currentPassword: owner.password,
+      password: newPassword,
+      confirmPassword: newPassword,
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    // The other sessions: the first test's, `other`, and the sign-in with the old password above.
+    expect(changed.json()).toEqual({ changed: true, endedSessions: 3 });
+    // This session goes on, the others ended; only the new password signs in.
+    expect((await as(cookie, 'GET', '/api/account/session')).statusCode).toBe(200);
+    expect((await as(other, 'GET', '/api/account/session')).statusCode).toBe(401);
+    const old = await t().app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { email: owner.email, password: owner.password },
+    });
+    expect(old.statusCode).toBe(401);
+    await signInCookie(t().app, { email: owner.email, password: newPassword });
+    const audits = await selectRows<{ n: number }>(
+      t().database.db,
+      sql`select count(*)::int as n from audit_log where action = 'admin.password_change'`,
+    );
+    expect(audits[0]!.n).toBe(1);
+  });
+
+  it('throttles wrong current passwords like sign-ins: after 5 failures even the right one gets 429 with Retry-After', async () => {
+    const victim = { email: 'throttle.me@example.com', password: testAdmin.password, fullName: 'Wayan Sudarma' };
+    await insertTestAdmin(t().database, victim);
+    const cookie = await signInCookie(t().app, victim);
+    const attempt = (currentPassword: string) =>
+      as(cookie, 'POST', '/api/account/password', { currentPassword, password: newPassword, confirmPassword: newPassword });
+    for (let i = 0; i < 5; i++) expect((await attempt(`wrong guess ${i}`)).statusCode).toBe(400);
+    const throttled = await attempt(victim.password);
+    expect(throttled.statusCode).toBe(429);
+    expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(0);
+    // Still the old password: nothing changed.
+    expect((await as(cookie, 'GET', '/api/account/session')).statusCode).toBe(200);
+    const [row] = await selectRows<{ changed: boolean }>(
+      t().database.db,
+      sql`select password_changed_at > created_at + interval '1 second' as changed from admins where email = ${victim.email}`,
+    );
+    expect(row!.changed).toBe(false);
+  });
+});

@@ -1,0 +1,119 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  adminDetailResponse,
+  errorResponse,
+  idParams,
+  loginTwoFactorBody,
+  loginTwoFactorEnableBody,
+  loginTwoFactorEnableResponse,
+  loginTwoFactorSetupBody,
+  recoveryCodesResponse,
+  sessionResponse,
+  twoFactorEnableBody,
+  twoFactorSetupResponse,
+} from '@gold/contract';
+import type { AppDeps } from '../../../app-deps';
+import { actorOf, clientOf } from '../sessions/actor';
+import { setSessionCookie } from '../sessions/session-cookie';
+import { sessionPolicy } from '../sessions/sessions.service';
+import { enableAtSignIn, enableForSelf, resetForAdmin, setupAtSignIn, setupForSelf, signInSecondStep } from './two-factor.service';
+
+/** The second step of sign-in (no session yet: the token of POST /admin/login stands in for it). */
+export const twoFactorPublicRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const policy = sessionPolicy(deps);
+  const errors = { 400: errorResponse, 401: errorResponse, 409: errorResponse, 429: errorResponse };
+
+  app.post(
+    '/admin/login/two-factor',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "Second step of sign-in: the app's 6-digit code (accepted once) or a recovery code; sets the session cookie",
+        body: loginTwoFactorBody,
+        response: { 200: sessionResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { token, admin } = await signInSecondStep(deps.db, policy, {
+        ...request.body,
+        ...clientOf(request),
+      });
+      setSessionCookie(request, reply, token, policy);
+      return { admin };
+    },
+  );
+
+  app.post(
+    '/admin/login/two-factor/setup',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Enrolment forced at sign-in (REQUIRE_TWO_FACTOR): a secret and QR code to scan',
+        body: loginTwoFactorSetupBody,
+        response: { 200: twoFactorSetupResponse, ...errors },
+      },
+    },
+    async (request) => setupAtSignIn(deps.db, request.body.token),
+  );
+
+  app.post(
+    '/admin/login/two-factor/enable',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Completes enrolment forced at sign-in with a code from the app: the recovery codes (shown once) and the session',
+        body: loginTwoFactorEnableBody,
+        response: { 200: loginTwoFactorEnableResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { token, admin, recoveryCodes } = await enableAtSignIn(deps.db, policy, {
+        ...request.body,
+        ...clientOf(request),
+      });
+      setSessionCookie(request, reply, token, policy);
+      return { admin, recoveryCodes };
+    },
+  );
+};
+
+/** Enrolment from Profile, and an admin resetting another's second factor. */
+export const twoFactorAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+  app.post(
+    '/account/two-factor/setup',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Start enrolling an authenticator app: the secret, its otpauth URI and a QR code (not active until confirmed)',
+        response: { 200: twoFactorSetupResponse, 401: errorResponse, 409: errorResponse },
+      },
+    },
+    async (request) => setupForSelf(db, actorOf(request)),
+  );
+
+  app.post(
+    '/account/two-factor/enable',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Confirm enrolment with a code from the app; answers ten one-use recovery codes, shown once',
+        body: twoFactorEnableBody,
+        response: { 200: recoveryCodesResponse, 400: errorResponse, 401: errorResponse, 409: errorResponse, 429: errorResponse },
+      },
+    },
+    async (request) => ({ recoveryCodes: await enableForSelf(db, actorOf(request), request.body.code) }),
+  );
+
+  app.post(
+    '/admin/two-factor/reset/:id',
+    {
+      schema: {
+        tags: ['admins'],
+        summary: "Remove another admin's second factor (a lost phone); audited",
+        params: idParams,
+        response: { 200: adminDetailResponse, 400: errorResponse, 401: errorResponse, 404: errorResponse, 409: errorResponse },
+      },
+    },
+    async (request) => ({ data: [await resetForAdmin(db, actorOf(request), request.params.id)] }),
+  );
+};

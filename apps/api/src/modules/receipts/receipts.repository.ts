@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm';
+import type { HandOverReceipt } from '@gold/contract';
+import { selectRows, type Database } from '../../db/client';
+import { isoTimestamp } from '../../db/paging';
+import { admins, auditLog, customers, goldDenominations, redemptionPieces, redemptions } from '../../db/schema';
+import { conflict, notFound } from '../../lib/http-errors';
+
+const r = redemptions;
+const a = auditLog;
+
+/** 3201010101900001 -> ************0001: the receipt names the customer without carrying the whole NIK. */
+export const maskNik = (nik: string | null) => (nik === null ? null : `${'*'.repeat(Math.max(0, nik.length - 4))}${nik.slice(-4)}`);
+
+interface ReceiptRow {
+  status: string;
+  fullName: string;
+  nik: string | null;
+  totalGrams: string;
+  totalFee: string;
+  appointmentDate: string;
+  timeSlot: number;
+  approvedAt: string | null;
+  approvedBy: { id: number; fullName: string } | null;
+  codeCheckedAt: string | null;
+}
+
+/**
+ * What the hand-over receipt prints, read in one snapshot: the redemption and its customer, its
+ * pieces, and from the audit log the approval (when, by whom) and the last code check before it.
+ * Only a REDEEMED redemption has a receipt: the gold has been handed over.
+ */
+export async function findReceipt(db: Database, id: number): Promise<HandOverReceipt> {
+  return db.transaction(
+    async (tx) => {
+      const ofThis = sql`${a.entity} = 'redemption' and ${a.entityId} = ${String(id)}`;
+      const [row] = await selectRows<ReceiptRow>(
+        tx,
+        sql`select ${r.status} as "status", ${customers.fullName} as "fullName", ${customers.nik} as "nik",
+                   trim_scale(${r.total})::text as "totalGrams", trim_scale(${r.totalFee})::text as "totalFee",
+                   ${r.appointmentDate}::text as "appointmentDate", ${r.timeSlot} as "timeSlot",
+                   ${isoTimestamp(sql`approval.occurred_at`)} as "approvedAt",
+                   case when approval.admin_id is null then null
+                        else json_build_object('id', approval.admin_id, 'fullName', approval.full_name) end as "approvedBy",
+                   (select ${isoTimestamp(a.occurredAt)} from ${a}
+                     where ${ofThis} and ${a.action} = 'redemption.otp-verified' and ${a.id} < approval.id
+                     order by ${a.id} desc limit 1) as "codeCheckedAt"
+              from ${r} join ${customers} on ${customers.id} = ${r.customerId}
+              left join lateral (select ${a.id} as id, ${a.occurredAt} as occurred_at, ${a.adminId} as admin_id, ${admins.fullName} as full_name
+                                   from ${a} left join ${admins} on ${admins.id} = ${a.adminId}
+                                  where ${ofThis} and ${a.action} = 'redemption.approve'
+                                  order by ${a.id} desc limit 1) approval on true
+             where ${r.id} = ${id}`,
+      );
+      if (!row) throw notFound(`Redemption ${id} not found`);
+      if (row.status !== 'REDEEMED' || row.approvedAt === null) {
+        throw conflict(`Only a REDEEMED redemption has a hand-over receipt: redemption ${id} is ${row.status}`);
+      }
+      const pieces = await selectRows<{ denom: number; amount: number }>(
+        tx,
+        sql`select ${goldDenominations.denom} as "denom", ${redemptionPieces.amount} as "amount"
+              from ${redemptionPieces} join ${goldDenominations} on ${goldDenominations.id} = ${redemptionPieces.denominationId}
+             where ${redemptionPieces.redemptionId} = ${id} order by ${goldDenominations.denom} desc`,
+      );
+      return {
+        redemptionId: id,
+        customer: { fullName: row.fullName, nikMasked: maskNik(row.nik) },
+        pieces: pieces.map((p) => ({ ...p, grams: p.denom * p.amount })),
+        totalGrams: row.totalGrams,
+        totalFee: row.totalFee,
+        appointmentDate: row.appointmentDate,
+        timeSlot: row.timeSlot,
+        codeCheckedAt: row.codeCheckedAt,
+        approvedAt: row.approvedAt,
+        approvedBy: row.approvedBy,
+      };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}

@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { HandOverReceipt } from '@gold/contract';
+import { describeEachEngine, testAdmin } from '../../test/test-app';
+import { insertCustomer, insertDenomination, insertRedemption } from '../../test/redemption-fixtures';
+import { startMailCatcher } from '../mail/mail-catcher';
+import { maskNik } from './receipts.repository';
+
+const catcher = await startMailCatcher();
+afterAll(() => catcher.close());
+
+it('masks every digit of the NIK but the last 4', () => {
+  expect(maskNik('3201014506900007')).toBe('************0007');
+  expect(maskNik(null)).toBeNull();
+});
+
+describeEachEngine(
+  'hand-over receipt (GET /admin/redeem/{id}/receipt)',
+  (t) => {
+    let redemptionId: number;
+    let email: string;
+
+    beforeAll(async () => {
+      const db = t().database.db;
+      const customer = await insertCustomer(db, 'Siti Nurhaliza');
+      email = customer.email;
+      await db.execute(sql`update customers set nik = '3201014506900007' where id = ${customer.id}`);
+      const d5 = await insertDenomination(db, 5, 10);
+      const d25 = await insertDenomination(db, 25, 10);
+      redemptionId = await insertRedemption(db, {
+        customerId: customer.id,
+        status: 'PREPARATION',
+        appointmentDate: '2026-12-03',
+        timeSlot: 10,
+        pieces: [
+          { denominationId: d5, denom: 5, amount: 3 },
+          { denominationId: d25, denom: 25, amount: 2 },
+        ],
+      });
+    });
+
+    const receipt = (id: number) => t().injectAsAdmin({ url: `/api/admin/redeem/${id}/receipt` });
+    const post = (action: string, payload: object) => t().injectAsAdmin({ method: 'POST', url: `/api/admin/redeem/${action}`, payload });
+
+    it('is refused (409) before the gold is handed over, and 404 for an unknown redemption', async () => {
+      const early = await receipt(redemptionId);
+      expect(early.statusCode).toBe(409);
+      expect(early.json().message).toBe(`Only a REDEEMED redemption has a hand-over receipt: redemption ${redemptionId} is PREPARATION`);
+      expect((await receipt(999_999)).statusCode).toBe(404);
+    });
+
+    it('holds what the counter printed: customer with a masked NIK, pieces, totals, collection, code check and approval', async () => {
+      expect((await post('sendotp', { id: redemptionId })).statusCode).toBe(200);
+      const code = /: (\d{6})\n/.exec(catcher.messages().find((m) => m.to.includes(email))!.text)![1]!;
+      expect((await post('checkotp', { id: redemptionId, otp: code })).statusCode).toBe(200);
+      expect((await post('approve', { id: redemptionId })).statusCode).toBe(200);
+
+      const response = await receipt(redemptionId);
+      expect(response.statusCode).toBe(200);
+      const body = response.json<HandOverReceipt>();
+      expect(body).toEqual({
+        redemptionId,
+        customer: { fullName: 'Siti Nurhaliza', nikMasked: '************0007' },
+        pieces: [
+          { denom: 25, amount: 2, grams: 50 },
+          { denom: 5, amount: 3, grams: 15 },
+        ],
+        totalGrams: '65',
+        totalFee: '0.5',
+        appointmentDate: '2026-12-03',
+        timeSlot: 10,
+        codeCheckedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+        approvedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+        approvedBy: { id: expect.any(Number), fullName: testAdmin.fullName },
+      });
+      expect(Date.parse(body.codeCheckedAt!)).toBeLessThanOrEqual(Date.parse(body.approvedAt));
+      expect(response.body).not.toContain('3201014506900007');
+    });
+
+    it('answers 401 without a session', async () => {
+      expect((await t().app.inject({ url: `/api/admin/redeem/${redemptionId}/receipt` })).statusCode).toBe(401);
+    });
+  },
+  { env: { SMTP_URL: catcher.smtpUrl } },
+);

@@ -1,0 +1,96 @@
+import { sql } from 'drizzle-orm';
+import type { ReserveHistoryQuery, ReserveSnapshotReason } from '@gold/contract';
+import { selectRows, type Database, type Executor } from '../../db/client';
+import { fetchPage, isoTimestamp, streamRows, type ListSource } from '../../db/paging';
+import { denominationPieceCounts, goldDenominations, reserveSnapshots } from '../../db/schema';
+import { fromUnits, toUnits, type ReserveAmounts } from './reserve-figures';
+
+const d = goldDenominations;
+const k = denominationPieceCounts;
+const s = reserveSnapshots;
+
+/**
+ * Grams in the vault and grams reserved, from the denominations' trigger-kept piece counts
+ * (migration 0008, what GET /admin/denoms shows): vault = sum of grams x (stock - REDEEMED pieces),
+ * reserved = sum of grams x pieces of REQUESTED and PREPARATION redemptions. A few rows per
+ * denomination, whatever the number of redemptions. Inside a transaction it sees that
+ * transaction's own changes (an approval, stock added).
+ */
+export async function vaultGrams(db: Executor): Promise<{ vaultGrams: bigint; reservedGrams: bigint }> {
+  const [row] = await selectRows<{ vault: string; reserved: string }>(
+    db,
+    sql`select coalesce(sum(${d.denom}::numeric * (${d.amount} - coalesce(counted.redeemed, 0))), 0)::text as "vault",
+               coalesce(sum(${d.denom}::numeric * coalesce(counted.reserved, 0)), 0)::text as "reserved"
+          from ${d}
+          left join (select ${k.denominationId} as denomination_id,
+                            sum(${k.pieces}) filter (where ${k.status} = 'REDEEMED') as redeemed,
+                            sum(${k.pieces}) filter (where ${k.status} in ('REQUESTED', 'PREPARATION')) as reserved
+                       from ${k} group by ${k.denominationId}) counted on counted.denomination_id = ${d.id}`,
+  );
+  return { vaultGrams: toUnits(row?.vault ?? '0'), reservedGrams: toUnits(row?.reserved ?? '0') };
+}
+
+/** A snapshot row as the database answers it: amounts as exact text, times as ISO-8601 UTC. */
+export interface SnapshotRow {
+  id: number;
+  createdAt: string;
+  reason: ReserveSnapshotReason;
+  blockNumber: number;
+  blockTime: string;
+  supply: string;
+  vaultGrams: string;
+  reservedGrams: string;
+  backed: boolean;
+}
+
+const snapshotColumns = sql`${s.id} as "id", ${isoTimestamp(s.createdAt)} as "createdAt", ${s.reason} as "reason",
+  ${s.blockNumber} as "blockNumber", ${isoTimestamp(s.blockTime)} as "blockTime", ${s.supply}::text as "supply",
+  ${s.vaultGrams}::text as "vaultGrams", ${s.reservedGrams}::text as "reservedGrams", ${s.backed} as "backed"`;
+
+export const snapshotAmounts = (row: SnapshotRow): ReserveAmounts => ({
+  supply: toUnits(row.supply),
+  vaultGrams: toUnits(row.vaultGrams),
+  reservedGrams: toUnits(row.reservedGrams),
+  blockNumber: row.blockNumber,
+  blockTime: new Date(row.blockTime),
+});
+
+export async function latestSnapshot(db: Executor): Promise<SnapshotRow | undefined> {
+  const [row] = await selectRows<SnapshotRow>(db, sql`select ${snapshotColumns} from ${s} order by ${s.id} desc limit 1`);
+  return row;
+}
+
+export async function insertSnapshot(
+  db: Executor,
+  reason: ReserveSnapshotReason,
+  amounts: ReserveAmounts & { backed: boolean },
+): Promise<SnapshotRow> {
+  const [row] = await selectRows<SnapshotRow>(
+    db,
+    sql`insert into ${s} (reason, block_number, block_time, supply, vault_grams, reserved_grams, backed)
+        values (${reason}, ${amounts.blockNumber}, ${amounts.blockTime.toISOString()}::timestamptz, ${fromUnits(amounts.supply)}::numeric,
+                ${fromUnits(amounts.vaultGrams)}::numeric, ${fromUnits(amounts.reservedGrams)}::numeric, ${amounts.backed})
+        returning ${snapshotColumns}`,
+  );
+  return row!;
+}
+
+/** Advisory-lock key (two-key form, the events module's namespace) under which snapshots are written. */
+export async function lockSnapshots(tx: Executor): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${0x5167_0010}, 2)`);
+}
+
+/** The history list: newest first by default; (created_at, id) is indexed and read either way. */
+const historySource: ListSource<ReserveHistoryQuery['sort']> = {
+  select: sql`select ${snapshotColumns} from ${s}`,
+  orderBy: { createdAt: [sql`${s.createdAt}`, sql`${s.id}`] },
+  count: async (db) => (await selectRows<{ n: number }>(db, sql`select count(*)::int as n from ${s}`))[0]?.n ?? 0,
+};
+
+export function findSnapshotPage(db: Database, query: ReserveHistoryQuery & { limit: number; page: number }) {
+  return fetchPage<SnapshotRow, ReserveHistoryQuery['sort']>(db, historySource, query);
+}
+
+export function streamSnapshots(db: Database, query: Pick<ReserveHistoryQuery, 'sort' | 'order'>) {
+  return streamRows<SnapshotRow, ReserveHistoryQuery['sort']>(db, historySource, query);
+}

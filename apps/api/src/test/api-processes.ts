@@ -1,0 +1,164 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+/** Real API processes (the entry point, src/server.ts through tsx) for tests of several processes on one database. */
+
+export const apiRoot = join(import.meta.dirname, '../..');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+export async function waitUntil(
+  what: string,
+  condition: () => boolean | Promise<boolean>,
+  timeoutMs = 60_000,
+  everyMs = 100,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
+
+export interface ApiProcess {
+  port: number;
+  baseUrl: string;
+  child: ChildProcessWithoutNullStreams;
+  /** Everything it wrote to stdout and stderr so far. */
+  output(): string;
+  exited: Promise<number | null>;
+  /** SIGTERM (it drains), then waits for the exit code. */
+  stop(): Promise<number | null>;
+}
+
+/**
+ * Starts `node --import tsx src/server.ts` with only the given settings (and a free port unless
+ * PORT is given) and waits until /api/health/live answers, or until `ready` says so (a cluster's
+ * primary answers nothing itself).
+ */
+export async function startApiProcess(
+  env: Record<string, string>,
+  options: { timeoutMs?: number; ready?: (process: ApiProcess) => boolean | Promise<boolean> } = {},
+): Promise<ApiProcess> {
+  const port = env.PORT ? Number(env.PORT) : await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: apiRoot,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      SEED_DEMO_DATA: 'false',
+      DEMO_CHAIN: 'false',
+      LOG_LEVEL: 'info',
+      WEB_DIST_DIR: join(apiRoot, 'no-console'),
+      ...env,
+    },
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const api: ApiProcess = {
+    port,
+    baseUrl: `http://127.0.0.1:${port}`,
+    child,
+    output: () => output,
+    exited,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      return exited;
+    },
+  };
+  const ready =
+    options.ready ??
+    (() =>
+      fetch(`${api.baseUrl}/api/health/live`).then(
+        (r) => r.ok,
+        () => false,
+      ));
+  try {
+    await waitUntil(
+      `the API on port ${port} to start`,
+      async () => {
+        if (child.exitCode !== null) throw new Error(`the API exited early (${child.exitCode}):\n${output}`);
+        return ready(api);
+      },
+      options.timeoutMs ?? 120_000,
+      200,
+    );
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+  return api;
+}
+
+export interface Answer<T = unknown> {
+  status: number;
+  body: T;
+  headers: IncomingHttpHeaders;
+}
+
+/**
+ * One JSON call on a connection of its own (no keep-alive: what is measured is the service,
+ * not a client reusing a socket the server is closing): GET without a body, POST with one;
+ * `cookie` signs it in.
+ */
+export function call<T = unknown>(
+  baseUrl: string,
+  path: string,
+  options: { body?: object; cookie?: string; timeoutMs?: number } = {},
+): Promise<Answer<T>> {
+  const payload = options.body ? JSON.stringify(options.body) : undefined;
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      `${baseUrl}${path}`,
+      {
+        method: payload ? 'POST' : 'GET',
+        agent: false,
+        headers: {
+          ...(options.cookie ? { cookie: options.cookie } : {}),
+          ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let body: unknown = text;
+          try {
+            body = JSON.parse(text);
+          } catch {
+            // not JSON: kept as text
+          }
+          resolve({ status: response.statusCode ?? 0, body: body as T, headers: response.headers });
+        });
+      },
+    );
+    request.on('error', reject);
+    request.setTimeout(options.timeoutMs ?? 30_000, () => request.destroy(new Error(`no answer from ${path} within the time-out`)));
+    request.end(payload);
+  });
+}
+
+/** Signs in over HTTP and answers the Cookie header value. */
+export async function signIn(baseUrl: string, credentials: { email: string; password: string }): Promise<string> {
+  const answer = await call(baseUrl, '/api/admin/login', { body: credentials });
+  if (answer.status !== 200) throw new Error(`sign-in failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+  const cookie = answer.headers['set-cookie']?.[0]?.split(';')[0];
+  if (!cookie) throw new Error('no session cookie');
+  return cookie;
+}

@@ -1,0 +1,92 @@
+import { sql } from 'drizzle-orm';
+import type { RedemptionStatus } from '@gold/contract';
+import { selectRows, type Database } from '../db/client';
+import { customers, goldDenominations, redemptionOtps, redemptionPieces, redemptions } from '../db/schema';
+
+/** Test data written straight into the database (what the customer app and the token backend would have written). */
+
+let customerSerial = 0;
+
+export async function insertCustomer(db: Database, fullName = 'Siti Rahayu'): Promise<{ id: number; email: string; fullName: string }> {
+  const email = `customer.${process.pid}.${++customerSerial}.${Date.now()}@example.com`;
+  const [row] = await db
+    .insert(customers)
+    .values({ fullName, email, ekycStatus: 'VERIFIED', emailStatus: 'VERIFIED' })
+    .returning({ id: customers.id });
+  return { id: row!.id, email, fullName };
+}
+
+export async function insertDenomination(db: Database, denom: number, amount: number, redeemable = true): Promise<number> {
+  const [row] = await db.insert(goldDenominations).values({ denom, amount, redeemable }).returning({ id: goldDenominations.id });
+  return row!.id;
+}
+
+export interface PlannedRedemption {
+  customerId: number;
+  status: RedemptionStatus;
+  /** Pieces: how many of which denomination (id and grams). */
+  pieces: Array<{ denominationId: number; denom: number; amount: number }>;
+  createdAt?: Date;
+  appointmentDate?: string;
+  timeSlot?: number;
+  rejectReason?: string | null;
+}
+
+/** A redemption with its pieces; total = sum of pieces x grams, fee 0.10 a piece (as the demo data). */
+export async function insertRedemption(db: Database, plan: PlannedRedemption): Promise<number> {
+  const grams = plan.pieces.reduce((sum, p) => sum + p.amount * p.denom, 0);
+  const count = plan.pieces.reduce((sum, p) => sum + p.amount, 0);
+  const [row] = await db
+    .insert(redemptions)
+    .values({
+      customerId: plan.customerId,
+      status: plan.status,
+      total: String(grams),
+      totalFee: (count / 10).toFixed(2),
+      appointmentDate: plan.appointmentDate ?? '2026-12-01',
+      timeSlot: plan.timeSlot ?? 10,
+      rejectReason: plan.rejectReason ?? (plan.status === 'REJECTED' ? 'Dokumen tidak lengkap' : null),
+      createdAt: plan.createdAt,
+    })
+    .returning({ id: redemptions.id });
+  if (plan.pieces.length > 0) {
+    await db
+      .insert(redemptionPieces)
+      .values(plan.pieces.map((p) => ({ redemptionId: row!.id, denominationId: p.denominationId, amount: p.amount })));
+  }
+  return row!.id;
+}
+
+/** As if a code had been checked just now: approve is allowed for 10 minutes. */
+export async function markCodeChecked(db: Database, redemptionId: number): Promise<void> {
+  await db
+    .insert(redemptionOtps)
+    .values({ redemptionId, verifiedUntil: sql`now() + interval '10 minutes'` })
+    .onConflictDoUpdate({ target: redemptionOtps.redemptionId, set: { verifiedUntil: sql`now() + interval '10 minutes'` } });
+}
+
+/** Everything a refused action must leave as it was: the redemption, its code row and its audit entries. */
+export async function redemptionState(db: Database, id: number) {
+  const [row] = await selectRows(
+    db,
+    sql`select r.status, r.reject_reason, r.updated_at::text,
+               (select row_to_json(o) from redemption_otps o where o.redemption_id = r.id) as otp,
+               (select count(*)::int from audit_log a where a.entity = 'redemption' and a.entity_id = r.id::text) as audit_entries
+        from redemptions r where r.id = ${id}`,
+  );
+  return row;
+}
+
+/** The vault as the database counts it now, per denomination id: stock, pieces redeemed (recounted from the pieces) and available. */
+export async function recountedStock(db: Database) {
+  return selectRows<{ id: number; denom: number; amount: number; redeemed: number; available: number; kept: number }>(
+    db,
+    sql`select d.id, d.denom, d.amount,
+               coalesce((select sum(p.amount) from redemption_pieces p join redemptions r on r.id = p.redemption_id
+                          where p.denomination_id = d.id and r.status = 'REDEEMED'), 0)::int as redeemed,
+               d.amount - coalesce((select sum(p.amount) from redemption_pieces p join redemptions r on r.id = p.redemption_id
+                          where p.denomination_id = d.id and r.status = 'REDEEMED'), 0)::int as available,
+               coalesce((select k.pieces from denomination_piece_counts k where k.denomination_id = d.id and k.status = 'REDEEMED'), 0)::int as kept
+        from gold_denominations d order by d.id`,
+  );
+}

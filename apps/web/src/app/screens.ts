@@ -1,0 +1,36 @@
+import type { ComponentType } from 'react';
+import type { AppRouteKey } from '@/config/routes';
+import { loadChunk } from '@/lib/lazy-chunk';
+
+/** A route's `lazy`: the screen's code, loaded when first visited; failing or taking over 120 s shows 'Loading chunk failed'. */
+export type LazyScreen = () => Promise<{ Component: ComponentType }>;
+
+/** The screen `name` of the module `load` imports. */
+export function screen<M extends Record<Name, ComponentType>, Name extends keyof M>(load: () => Promise<M>, name: Name): LazyScreen {
+  return async () => ({ Component: (await loadChunk(load))[name] });
+}
+
+/** The screen of each page of the route table (config/routes.ts): a page without one does not type-check. */
+export const screens: Record<AppRouteKey, LazyScreen> = {
+  dashboard: screen(() => import('./routes/app/dashboard'), 'DashboardRoute'),
+  prices: screen(() => import('./routes/app/prices/price-history'), 'PriceHistoryRoute'),
+  users: screen(() => import('./routes/app/users/user-list'), 'UserListRoute'),
+  user: screen(() => import('./routes/app/users/user-detail'), 'UserDetailRoute'),
+  transactions: screen(() => import('./routes/app/transactions/transaction-list'), 'TransactionListRoute'),
+  transaction: screen(() => import('./routes/app/transactions/transaction-detail'), 'TransactionDetailRoute'),
+  purchases: screen(() => import('./routes/app/purchases/purchased-list'), 'PurchasedListRoute'),
+  redemptions: screen(() => import('./routes/app/redemptions/redemption-list'), 'RedemptionListRoute'),
+  redemptionDetail: screen(() => import('./routes/app/redemptions/redemption-detail'), 'RedemptionDetailRoute'),
+  redemptionReview: screen(() => import('./routes/app/redemptions/redemption-review'), 'RedemptionReviewRoute'),
+  ratings: screen(() => import('./routes/app/ratings'), 'RatingsRoute'),
+  profile: screen(() => import('./routes/app/profile'), 'ProfileRoute'),
+  admins: screen(() => import('./routes/app/admins/admin-list'), 'AdminListRoute'),
+  addAdmin: screen(() => import('./routes/app/admins/add-admin'), 'AddAdminRoute'),
+  admin: screen(() => import('./routes/app/admins/admin-detail'), 'AdminDetailRoute'),
+  contacts: screen(() => import('./routes/app/contacts/contact-list'), 'ContactListRoute'),
+  auditLog: screen(() => import('./routes/app/audit/audit-log'), 'AuditLogRoute'),
+  denoms: screen(() => import('./routes/app/denoms/denoms-list'), 'DenomsListRoute'),
+  redemptionLimit: screen(() => import('./routes/app/denoms/redemption-limit'), 'RedemptionLimitRoute'),
+  reserves: screen(() => import('./routes/app/reserves/reserves'), 'ReservesRoute'),
+  redemptionReceipt: screen(() => import('./routes/app/receipts/hand-over-receipt'), 'HandOverReceiptRoute'),
+};

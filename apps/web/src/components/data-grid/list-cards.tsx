@@ -1,0 +1,53 @@
+import { Fragment, useEffect } from 'react';
+import Box from '@mui/material/Box';
+import Pagination from '@mui/material/Pagination';
+import Stack from '@mui/material/Stack';
+import { useQuery } from '@tanstack/react-query';
+import { QueryState } from '@/components/query-state';
+import { useListUrlState, type BaseListQuery } from '@/hooks/use-list-url-state';
+import type { ListCallQuery } from '@/lib/list-call';
+import type { CardListDeclaration } from './list-declaration';
+
+/**
+ * A declared card list: one page of cards read from the server, the page in the URL (`?page=2`,
+ * counted from 1, as every list), a pager when there is more than one page.
+ */
+export function ListCards<Query extends BaseListQuery & ListCallQuery, Row extends { id: number }>({
+  list: declaration,
+}: {
+  list: CardListDeclaration<Query, Row>;
+}) {
+  const list = useListUrlState(declaration.query, { pageSize: declaration.pageSize });
+  const result = useQuery(declaration.call.queryOptions(list.query));
+  const total = result.data?.total;
+  const lastPage = total === undefined ? undefined : Math.max(0, Math.ceil(total / declaration.pageSize) - 1);
+  const { page, pageSize, setPagination } = list;
+  // A page past the end (a link kept from when there were more) goes to the last page, replacing the URL.
+  useEffect(() => {
+    if (lastPage !== undefined && page > lastPage && !result.isFetching) setPagination({ page: lastPage, pageSize }, { replace: true });
+  }, [lastPage, page, pageSize, result.isFetching, setPagination]);
+
+  return (
+    <QueryState query={result} loadingLabel={declaration.loadingLabel} isEmpty={(data) => data.total === 0} empty={declaration.emptyText}>
+      {(data) => (
+        <Stack spacing={2.5} aria-busy={result.isFetching}>
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }}>
+            {data.data.map((row) => (
+              <Fragment key={row.id}>{declaration.card(row)}</Fragment>
+            ))}
+          </Box>
+          {lastPage ? (
+            <Pagination
+              count={lastPage + 1}
+              page={Math.min(page, lastPage) + 1}
+              onChange={(_event, value) => setPagination({ page: value - 1, pageSize })}
+              color="primary"
+              sx={{ alignSelf: 'center' }}
+              aria-label={declaration.pagesLabel}
+            />
+          ) : null}
+        </Stack>
+      )}
+    </QueryState>
+  );
+}

@@ -1,0 +1,118 @@
+import type { ComponentType, ReactNode } from 'react';
+import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
+import type { BaseListQuery, ListQuerySchema } from '@/hooks/use-list-url-state';
+import type { ListCall, ListCallQuery, Numbered } from '@/lib/list-call';
+
+/**
+ * A grid column. An `optional` one is hidden when the list is narrower than its columns (1 goes
+ * first, then 2...): the others, the essential ones, then fit without sideways scrolling. The
+ * column menu shows it again.
+ */
+export type ListColumn<Row extends GridValidRowModel> = GridColDef<Row> & { optional?: number };
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+/** The choices of a select filter read from the server (the admins of the Audit Log). */
+export interface SelectOptions {
+  options: readonly SelectOption[];
+  pending?: boolean;
+  failed?: boolean;
+}
+
+/** A filter above a list, as data: its value lives in the URL under its name (`search` under `q`). */
+export type ListFilter =
+  | {
+      kind: 'text';
+      name: string;
+      /** The visible label, e.g. 'Search user'. */
+      label: string;
+      placeholder?: string;
+      /** Said when the URL holds a text the contract refuses (it is then not sent). */
+      refusedMessage?: (text: string) => string;
+    }
+  | {
+      kind: 'select';
+      name: string;
+      label: string;
+      /** The empty choice, e.g. 'All statuses'. */
+      allLabel: string;
+      options?: readonly SelectOption[];
+      /** A hook giving the choices when they come from the server. */
+      useOptions?: () => SelectOptions;
+      /** The label of a value the URL names that is not among the choices (an admin deleted since). */
+      unknownLabel?: (value: string) => string;
+      minWidth?: number;
+    }
+  | { kind: 'dateRange'; from: string; to: string; fromLabel: string; toLabel: string };
+
+/** The rows' name for counts and empty states: `{ one: 'user', other: 'users' }`. */
+export interface ListNoun {
+  one: string;
+  other: string;
+}
+
+/** The lists the API exports: `GET /api/admin/export/<resource>.csv`. */
+export type CsvExportResource = 'users' | 'transactions' | 'orders' | 'reserves';
+
+/** What every list's columns may use. */
+export interface ListContext {
+  /** The {product} symbol, e.g. 'GIDR'. */
+  product: string;
+}
+
+/**
+ * A list screen as data: the contract's list query (sort whitelist, default sort, filters), the
+ * API call, the filters, the columns and where a row's detail is. `ListTable` turns it into URL
+ * state, filters and the grid; `CsvExportButton` into the export of the same rows.
+ */
+export interface ListDeclaration<Query extends BaseListQuery & ListCallQuery, Row extends GridValidRowModel, Extra = object> {
+  /** Names the list: the ids of its controls, and where its column choices are remembered. */
+  id: string;
+  /** The grid's accessible name. */
+  label: string | ((context: ListContext) => string);
+  query: ListQuerySchema<Query>;
+  call: ListCall<Query, Row>;
+  noun: ListNoun;
+  /** The heading of the error message, e.g. 'Error fetching users'. */
+  errorTitle: string;
+  filters?: readonly ListFilter[];
+  /** The columns; those in the contract's sort whitelist are sortable, no other. */
+  columns: (context: ListContext & Extra) => readonly ListColumn<Numbered<Row>>[];
+  /** A row's detail page: a click on the row, or Enter on one of its cells, opens it. */
+  detailHref?: (row: Numbered<Row>) => string;
+  /** Around the grid, given the rows shown (the page's balances, read in one call). */
+  RowsProvider?: ComponentType<{ rows: readonly Numbered<Row>[]; children: ReactNode }>;
+  /** The export of the same rows (`CsvExportButton`). */
+  exportResource?: CsvExportResource;
+}
+
+/** A list shown as cards (messages, denominations), paged on the server with the page in the URL. */
+export interface CardListDeclaration<Query extends BaseListQuery & ListCallQuery, Row> {
+  query: ListQuerySchema<Query>;
+  call: ListCall<Query, Row>;
+  /** Cards on a page. */
+  pageSize: number;
+  /** Names the spinner, e.g. 'Loading contacts'. */
+  loadingLabel: string;
+  /** Shown when there is nothing at all, e.g. 'No contact data yet!'. */
+  emptyText: string;
+  /** The pager's accessible name, e.g. 'Contact pages'. */
+  pagesLabel: string;
+  card: (row: Numbered<Row>) => ReactNode;
+}
+
+/** Declares a list (types only: it returns what it is given, checked and inferred). */
+export function defineList<Query extends BaseListQuery & ListCallQuery, Row extends GridValidRowModel, Extra = object>(
+  declaration: ListDeclaration<Query, Row, Extra>,
+): ListDeclaration<Query, Row, Extra> {
+  return declaration;
+}
+
+export function defineCardList<Query extends BaseListQuery & ListCallQuery, Row>(
+  declaration: CardListDeclaration<Query, Row>,
+): CardListDeclaration<Query, Row> {
+  return declaration;
+}

@@ -1,0 +1,142 @@
+import type { ComponentType } from 'react';
+import AccountBalanceOutlinedIcon from '@mui/icons-material/AccountBalanceOutlined';
+import AccountCircleOutlinedIcon from '@mui/icons-material/AccountCircleOutlined';
+import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
+import ContactMailOutlinedIcon from '@mui/icons-material/ContactMailOutlined';
+import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
+import InventoryOutlinedIcon from '@mui/icons-material/Inventory2Outlined';
+import ManageHistoryOutlinedIcon from '@mui/icons-material/ManageHistoryOutlined';
+import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
+import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
+import RedeemOutlinedIcon from '@mui/icons-material/RedeemOutlined';
+import ShoppingCartOutlinedIcon from '@mui/icons-material/ShoppingCartOutlined';
+import StarOutlineIcon from '@mui/icons-material/StarOutlineOutlined';
+import TuneOutlinedIcon from '@mui/icons-material/TuneOutlined';
+
+/** A page title or menu label; it may name the product: `(product) => `${product} Purchased List``. */
+export type PageTitle = string | ((product: string) => string);
+
+export function resolveTitle(title: PageTitle, product: string): string {
+  return typeof title === 'function' ? title(product) : title;
+}
+
+/** The side menu's groups, in order (spec section 2). */
+export const menuGroups = ['Transactions', 'Account', 'Others'] as const;
+export type MenuGroup = (typeof menuGroups)[number];
+
+/** One signed-in page. Its screen (the lazy code) is named by the same key in app/screens.ts. */
+export interface AppRoute<Key extends string = string> {
+  path: string;
+  /** Builds a link to the page (an id, a query); without it the link is `path`. */
+  getHref?: (id: string | number) => string;
+  /** The page's heading, tab title and last breadcrumb. */
+  title: PageTitle;
+  /** The page one breadcrumb up (a page without parameters); its menu item is highlighted here too. */
+  parent?: NoInfer<Key>;
+  /** Its own item in the side menu, listed in table order within its group. */
+  menu?: { group: MenuGroup; label: PageTitle; icon: ComponentType };
+  /** The menu item highlighted on this page when it is not the parent's. */
+  menuItem?: NoInfer<Key>;
+}
+
+const withId = (base: string) => (id: string | number) => `${base}/${encodeURIComponent(String(id))}`;
+const withIdQuery = (base: string) => (id: string | number) => `${base}?${new URLSearchParams({ id: String(id) }).toString()}`;
+
+/** Checks each `parent` and `menuItem` names a row of the table. */
+const defineRoutes = <const Table extends { [Key in keyof Table]: AppRoute<Extract<keyof Table, string>> }>(table: Table) => table;
+
+/**
+ * Every signed-in page of the console: its path, title, breadcrumb parent and menu item. The
+ * router, `paths`, the breadcrumbs and the side menu are all read from this table; adding a page
+ * is a row here and its screen in app/screens.ts.
+ */
+export const appRoutes = defineRoutes({
+  dashboard: { path: '/dashboard', title: 'Dashboard', menu: { group: 'Transactions', label: 'Dashboard', icon: DashboardOutlinedIcon } },
+  /** The Latest Price card's View All: every stored price, charted and listed. */
+  prices: { path: '/price-history', title: 'Price History', parent: 'dashboard' },
+  users: { path: '/user-list', title: 'User List', menu: { group: 'Transactions', label: 'User List', icon: PeopleAltOutlinedIcon } },
+  user: { path: '/user-list/:id', getHref: withId('/user-list'), title: 'View User Detail', parent: 'users' },
+  transactions: {
+    path: '/transaction-list',
+    title: 'Transaction List',
+    menu: { group: 'Transactions', label: 'Transaction History', icon: ReceiptLongOutlinedIcon },
+  },
+  transaction: {
+    path: '/transaction-list/:id',
+    getHref: withId('/transaction-list'),
+    title: 'View Transaction Detail',
+    parent: 'transactions',
+  },
+  purchases: {
+    path: '/purchased-list',
+    title: (product) => `${product} Purchased List`,
+    menu: { group: 'Transactions', label: (product) => `${product} Purchased`, icon: ShoppingCartOutlinedIcon },
+  },
+  redemptions: {
+    path: '/redemption-list',
+    title: 'Redemption List',
+    menu: { group: 'Transactions', label: 'Redemption', icon: RedeemOutlinedIcon },
+  },
+  redemptionDetail: {
+    path: '/redemption-list/detail',
+    getHref: withIdQuery('/redemption-list/detail'),
+    title: 'View Redemption Detail',
+    parent: 'redemptions',
+  },
+  redemptionReview: { path: '/redeem', getHref: withIdQuery('/redeem'), title: 'Redemption Review', parent: 'redemptions' },
+  ratings: { path: '/ratings', title: 'Ratings', menu: { group: 'Transactions', label: 'Ratings', icon: StarOutlineIcon } },
+  profile: { path: '/profile', title: 'Profile', menu: { group: 'Account', label: 'Profile', icon: AccountCircleOutlinedIcon } },
+  admins: {
+    path: '/admin-list',
+    title: 'Admin List',
+    menu: { group: 'Account', label: 'Admin List', icon: AdminPanelSettingsOutlinedIcon },
+  },
+  addAdmin: { path: '/admin-list/add', title: 'Add Admin', parent: 'admins' },
+  admin: { path: '/admin-list/:id', getHref: withId('/admin-list'), title: 'View Admin Detail', parent: 'admins' },
+  contacts: {
+    path: '/contact-list',
+    title: 'Contact List',
+    menu: { group: 'Others', label: 'Contact List', icon: ContactMailOutlinedIcon },
+  },
+  /** Not in the spec: the append-only audit log (issue 9), under Account in the menu. */
+  auditLog: { path: '/audit-log', title: 'Audit Log', menu: { group: 'Account', label: 'Audit Log', icon: ManageHistoryOutlinedIcon } },
+  denoms: {
+    path: '/denoms-list',
+    title: 'Redemption Denomination',
+    menu: { group: 'Others', label: 'Denoms List', icon: InventoryOutlinedIcon },
+  },
+  redemptionLimit: {
+    path: '/redemption-limit',
+    title: 'Redemption Denomination Limit',
+    // Beside Denoms List, where operators look for it (issue 15); the Denoms List links to it too.
+    menu: { group: 'Others', label: 'Redemption Limit', icon: TuneOutlinedIcon },
+  },
+  /** Not in the spec: proof of reserves (issue 14), tokens outstanding against the vault's gold. */
+  reserves: { path: '/reserves', title: 'Reserves', menu: { group: 'Others', label: 'Reserves', icon: AccountBalanceOutlinedIcon } },
+  /** Not in the spec: the printable hand-over receipt of a REDEEMED redemption (issue 14). */
+  redemptionReceipt: {
+    path: '/redemption-list/receipt',
+    getHref: withIdQuery('/redemption-list/receipt'),
+    title: 'Hand-over Receipt',
+    parent: 'redemptions',
+  },
+});
+
+export type AppRouteKey = keyof typeof appRoutes;
+
+/** The rows in table order, with their keys. */
+export const appRouteList = (Object.keys(appRoutes) as AppRouteKey[]).map((key) => ({ key, ...(appRoutes[key] as AppRoute<AppRouteKey>) }));
+
+/** The pages above `key` in the breadcrumb trail, outermost first. */
+export function ancestorsOf(key: AppRouteKey): AppRouteKey[] {
+  const parent = (appRoutes[key] as AppRoute<AppRouteKey>).parent;
+  return parent ? [...ancestorsOf(parent), parent] : [];
+}
+
+/** The menu item highlighted on `key`'s page: its own, its `menuItem`, or its nearest ancestor's. */
+export function menuItemOf(key: AppRouteKey): AppRouteKey | undefined {
+  const route = appRoutes[key] as AppRoute<AppRouteKey>;
+  if (route.menu) return key;
+  if (route.menuItem) return route.menuItem;
+  return route.parent ? menuItemOf(route.parent) : undefined;
+}

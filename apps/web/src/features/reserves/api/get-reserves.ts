@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { reservesResponse, type ReservesResponse } from '@gold/contract';
+import { api } from '@/lib/api-client';
+import { currentReservesQueryKey } from './query-keys';
+
+/** GET /admin/reserves: tokens outstanding read on chain now against the vault's grams; the last good reading when the chain is down. */
+export function getReserves({ signal }: { signal?: AbortSignal } = {}): Promise<ReservesResponse> {
+  return api.get('/admin/reserves', { schema: reservesResponse, signal });
+}
+
+export function reservesQueryOptions() {
+  return queryOptions({
+    queryKey: currentReservesQueryKey,
+    queryFn: ({ signal }) => getReserves({ signal }),
+    staleTime: 0,
+    // Live events refresh it when the vault or the supply changes; this catches a chain node coming back.
+    refetchInterval: 60_000,
+  });
+}
+
+export function useReserves() {
+  return useQuery(reservesQueryOptions());
+}

@@ -1,0 +1,84 @@
+import { useEffect, useEffectEvent } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { adminStreamMessage, type AdminEvent, type AdminStreamMessage } from '@gold/contract';
+import { API_BASE_URL } from './api-client';
+
+/**
+ * The query keys each live event refreshes (their first elements: every query of a feature starts
+ * with its own). Shared code may not import the features, so the keys are written here;
+ * app/routes/app/reserves/live-updates.test.ts checks they are the features' keys.
+ */
+export const liveEventQueryKeys: Record<AdminEvent['type'], readonly (readonly string[])[]> = {
+  // Lists, counts, totals, details, histories and receipts of redemptions; reserved pieces and grams move with them.
+  'redemption.created': [['redemptions'], ['denominations'], ['reserves']],
+  'redemption.changed': [['redemptions'], ['denominations'], ['reserves']],
+  'stock.changed': [['denominations'], ['reserves']],
+  'reserves.changed': [['reserves']],
+};
+
+export type LiveEventListener = (message: AdminStreamMessage) => void;
+
+const listeners = new Set<LiveEventListener>();
+
+/** Hears every message of the stream this tab has open (the review page's "changed under you"). */
+export function subscribeLiveEvents(listener: LiveEventListener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** What a message does with the cache: an event refreshes its keys; a refetch or an ended session refreshes everything. */
+export function applyLiveMessage(queryClient: QueryClient, message: AdminStreamMessage): void {
+  if (message.type === 'ready') return;
+  if (message.type === 'refetch' || message.type === 'session-ended') {
+    // Signed out: the first refetch answers 401, and the API client takes the browser to sign-in.
+    void queryClient.invalidateQueries();
+    return;
+  }
+  for (const queryKey of liveEventQueryKeys[message.type]) void queryClient.invalidateQueries({ queryKey });
+}
+
+/** Reconnection after the server closed the stream for good (a 401, a restart): a few seconds, then again. */
+const RECONNECT_MS = 5000;
+
+/**
+ * The tab's one connection to GET /admin/events (mounted once, in the signed-in frame): each event
+ * refreshes the queries of what changed, no reload. EventSource reconnects by itself after a
+ * network failure, sending Last-Event-ID so the server replays what was missed (or says refetch).
+ */
+export function useLiveEvents(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (typeof EventSource === 'undefined') return;
+    let source: EventSource | undefined;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+    const connect = () => {
+      source = new EventSource(`${API_BASE_URL}/admin/events`, { withCredentials: true });
+      source.onmessage = (event: MessageEvent<string>) => {
+        const parsed = adminStreamMessage.safeParse(JSON.parse(event.data));
+        if (!parsed.success) return;
+        applyLiveMessage(queryClient, parsed.data);
+        listeners.forEach((listener) => listener(parsed.data));
+        if (parsed.data.type === 'session-ended') source?.close();
+      };
+      source.onerror = () => {
+        // CLOSED: the server refused (401) or is gone; CONNECTING: the browser is already retrying.
+        if (source?.readyState !== EventSource.CLOSED || stopped) return;
+        void queryClient.invalidateQueries();
+        retry = setTimeout(connect, RECONNECT_MS);
+      };
+    };
+    connect();
+    return () => {
+      stopped = true;
+      clearTimeout(retry);
+      source?.close();
+    };
+  }, [queryClient]);
+}
+
+/** Calls `listener` for each message of the stream while the component is shown. */
+export function useLiveEvent(listener: LiveEventListener): void {
+  const onMessage = useEffectEvent(listener);
+  useEffect(() => subscribeLiveEvents((message) => onMessage(message)), []);
+}
