@@ -1,7 +1,7 @@
 import type { Client } from 'pg';
 
 /** Something started on taking the lead and stopped on losing it (the transfer watcher, say). */
-export interface LeaderTask {
+interface LeaderTask {
   stop(): Promise<void>;
 }
 

@@ -59,7 +59,7 @@ const trustProxy = z.string().transform((raw, ctx): TrustProxySetting => {
 });
 
 /** Every setting comes from the environment and is checked once at start-up. */
-export const configSchema = z.object({
+const configSchema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
   HOST: z.string().min(1).default('localhost'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),

@@ -6,7 +6,7 @@ import type { Page } from '@gold/contract';
  * `{"data":[...],"total":N}` written batch by batch: the whole-list answer never sits in
  * memory, and `total` (counted on the way) comes last, so no separate count is needed.
  */
-export function pageStream<Row>(batches: AsyncIterable<Row[]>): Readable {
+function pageStream<Row>(batches: AsyncIterable<Row[]>): Readable {
   return Readable.from(
     (async function* () {
       let total = 0;

@@ -1,7 +1,7 @@
 import type { DestinationStream, LoggerOptions } from 'pino';
 
 /** Paths whose values never reach the logs. */
-export const redactedLogPaths = [
+const redactedLogPaths = [
   'req.headers.cookie',
   'req.headers.authorization',
   'res.headers["set-cookie"]',
@@ -15,7 +15,7 @@ export const redactedLogPaths = [
  * A request URL as it may be logged: the path and the names of the query parameters, never
  * their values (searches carry names, e-mails and NIKs). `/a?q=siti&page=2` -> `/a?q=~&page=~`.
  */
-export function redactQueryValues(url: string): string {
+function redactQueryValues(url: string): string {
   const queryStart = url.indexOf('?');
   if (queryStart === -1) return url;
   const names = url
@@ -30,13 +30,7 @@ export function redactQueryValues(url: string): string {
 }
 
 /** What Fastify logs of a request ("incoming request"): its default fields, the URL without query values. */
-export function serializeRequest(request: {
-  method: string;
-  url: string;
-  host?: string;
-  ip?: string;
-  socket?: { remotePort?: number } | null;
-}) {
+function serializeRequest(request: { method: string; url: string; host?: string; ip?: string; socket?: { remotePort?: number } | null }) {
   return {
     method: request.method,
     url: redactQueryValues(request.url),

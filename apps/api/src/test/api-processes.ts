@@ -5,9 +5,9 @@ import { join } from 'node:path';
 
 /** Real API processes (the entry point, src/server.ts through tsx) for tests of several processes on one database. */
 
-export const apiRoot = join(import.meta.dirname, '../..');
+const apiRoot = join(import.meta.dirname, '../..');
 
-export async function freePort(): Promise<number> {
+async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);

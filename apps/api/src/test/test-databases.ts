@@ -12,7 +12,7 @@ import { migrateDatabase, migrationsFolder, openDatabase, type DatabaseHandle } 
  * created here and dropped afterwards. Where no server answers, its tests are skipped
  * with a printed notice.
  */
-export const testPostgresUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const testPostgresUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 let reachable: Promise<boolean> | undefined;
 export function postgresReachable(): Promise<boolean> {

@@ -38,7 +38,7 @@ const appConfigLoader =
  * The route guard: a visitor without a valid session goes to sign-in, with the page asked for
  * as the way back. The session answer is reused for 30 s, then asked again on navigation.
  */
-export const requireSession =
+const requireSession =
   (queryClient: QueryClient) =>
   async ({ request }: LoaderFunctionArgs) => {
     try {

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { errorMessage, isApiError } from '@/lib/api-client';
 
 /** What the views need of a query (a TanStack `useQuery` result fits). */
-export interface QueryLike<Data> {
+interface QueryLike<Data> {
   data: Data | undefined;
   error: Error | null;
   isFetching: boolean;
@@ -43,7 +43,7 @@ export function QueryError({ error, onRetry, retrying, title, action }: QueryErr
 }
 
 /** 'Loading...', read out as a status; the spinner is named `label` when given ('Loading contacts'). */
-export function QueryLoading({ label }: { label?: string | undefined }) {
+function QueryLoading({ label }: { label?: string | undefined }) {
   return (
     <Stack direction="row" spacing={1.5} role="status" sx={{ alignItems: 'center' }}>
       {label ? <CircularProgress size={20} aria-label={label} /> : <CircularProgress size={20} aria-hidden />}

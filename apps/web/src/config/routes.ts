@@ -22,7 +22,7 @@ export function resolveTitle(title: PageTitle, product: string): string {
 
 /** The side menu's groups, in order (spec section 2). */
 export const menuGroups = ['Transactions', 'Account', 'Others'] as const;
-export type MenuGroup = (typeof menuGroups)[number];
+type MenuGroup = (typeof menuGroups)[number];
 
 /** One signed-in page. Its screen (the lazy code) is named by the same key in app/screens.ts. */
 export interface AppRoute<Key extends string = string> {

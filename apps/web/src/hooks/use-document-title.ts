@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 
-export const APP_TITLE = 'Back Office';
+const APP_TITLE = 'Back Office';
 
 /** Sets the browser tab's title to 'Back Office | <pageTitle>'. */
 export function useDocumentTitle(pageTitle: string | null | undefined) {

@@ -9,7 +9,7 @@ import { defaultPageSize, pageSizes, type SortOrder } from '@gold/contract';
  * API's `page` counts from 0. Defaults are left out of the URL; a value that is not valid for
  * the resource (unknown sort, size not offered, page 0...) counts as its default.
  */
-export const listUrlParams = { page: 'page', size: 'size', sort: 'sort', order: 'order' } as const;
+const listUrlParams = { page: 'page', size: 'size', sort: 'sort', order: 'order' } as const;
 
 /** The URL name of a resource filter: `search` is `q`; other filters (a status...) keep their name. */
 export const filterUrlParam = (filter: string) => (filter === 'search' ? 'q' : filter);
@@ -33,7 +33,7 @@ export interface ListQuerySchema<Query extends BaseListQuery> {
   parse(value: unknown): Query;
 }
 
-export interface ListState<Sort extends string = string> {
+interface ListState<Sort extends string = string> {
   /** 0-based, as the API counts. */
   page: number;
   pageSize: number;

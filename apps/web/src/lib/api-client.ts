@@ -112,7 +112,7 @@ function errorFromResponse(response: Response, body: unknown): ApiError {
  * Calls the API: JSON in and out, the session cookie always sent. A non-2xx answer throws an
  * ApiError with the server's message; a 401 also sends the browser to sign-in and back.
  */
-export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const { method = 'GET', body, query, signal, schema, redirectOnUnauthorized = true } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';

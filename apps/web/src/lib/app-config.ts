@@ -4,7 +4,7 @@ import { appConfigResponse, type AppConfigResponse } from '@gold/contract';
 import { api } from './api-client';
 
 /** GET /app-config (public): the token symbol that stands for {product} in every text, and the chain id. */
-export function getAppConfig({ signal }: { signal?: AbortSignal } = {}): Promise<AppConfigResponse> {
+function getAppConfig({ signal }: { signal?: AbortSignal } = {}): Promise<AppConfigResponse> {
   return api.get('/app-config', { schema: appConfigResponse, signal, redirectOnUnauthorized: false });
 }
 
@@ -19,12 +19,12 @@ export function appConfigQueryOptions() {
   });
 }
 
-export function useAppConfig() {
+function useAppConfig() {
   return useQuery(appConfigQueryOptions());
 }
 
 /** Shown for {product} until the symbol has loaded (or when it cannot be). */
-export const PRODUCT_PLACEHOLDER = 'Token';
+const PRODUCT_PLACEHOLDER = 'Token';
 
 /** The {product} label: the token's symbol, e.g. 'GIDR'. */
 export function useProductSymbol(): string {

@@ -1,10 +1,8 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
-export const languages = ['en', 'id'] as const;
+const languages = ['en', 'id'] as const;
 export type Language = (typeof languages)[number];
-
-export const languageNames: Record<Language, string> = { en: 'English', id: 'Bahasa Indonesia' };
 
 /** The last language chosen in this browser: it applies to the sign-in page before anyone is known. */
 const STORAGE_KEY = 'gold.language';
@@ -35,7 +33,7 @@ export async function loadIndonesianCatalogue(): Promise<Record<string, string>>
   return Object.assign({}, ...files.map((file) => file.default)) as Record<string, string>;
 }
 
-export function isLanguage(value: unknown): value is Language {
+function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (languages as readonly string[]).includes(value);
 }
 

@@ -8,7 +8,7 @@ import { API_BASE_URL } from './api-client';
  * with its own). Shared code may not import the features, so the keys are written here;
  * app/routes/app/reserves/live-updates.test.ts checks they are the features' keys.
  */
-export const liveEventQueryKeys: Record<AdminEvent['type'], readonly (readonly string[])[]> = {
+const liveEventQueryKeys: Record<AdminEvent['type'], readonly (readonly string[])[]> = {
   // Lists, counts, totals, details, histories and receipts of redemptions; reserved pieces and grams move with them.
   'redemption.created': [['redemptions'], ['denominations'], ['reserves']],
   'redemption.changed': [['redemptions'], ['denominations'], ['reserves']],
@@ -21,13 +21,13 @@ export type LiveEventListener = (message: AdminStreamMessage) => void;
 const listeners = new Set<LiveEventListener>();
 
 /** Hears every message of the stream this tab has open (the review page's "changed under you"). */
-export function subscribeLiveEvents(listener: LiveEventListener): () => void {
+function subscribeLiveEvents(listener: LiveEventListener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
 /** What a message does with the cache: an event refreshes its keys; a refetch or an ended session refreshes everything. */
-export function applyLiveMessage(queryClient: QueryClient, message: AdminStreamMessage): void {
+function applyLiveMessage(queryClient: QueryClient, message: AdminStreamMessage): void {
   if (message.type === 'ready') return;
   if (message.type === 'refetch' || message.type === 'session-ended') {
     // Signed out: the first refetch answers 401, and the API client takes the browser to sign-in.

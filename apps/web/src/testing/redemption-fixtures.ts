@@ -35,7 +35,7 @@ export function createRedemptionRows(count: number, overrides: (index: number) =
 const open = (status: RedemptionStatus) => status === 'REQUESTED' || status === 'PREPARATION';
 
 /** What the server would allow (apps/api/src/modules/redemptions/redemption-lifecycle.ts). */
-export function allowedFor(status: RedemptionStatus, verified: boolean): RedemptionAction[] {
+function allowedFor(status: RedemptionStatus, verified: boolean): RedemptionAction[] {
   if (open(status)) {
     return [
       ...(status === 'PREPARATION' ? (['prepare'] as const) : []),

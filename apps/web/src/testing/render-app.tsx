@@ -36,7 +36,7 @@ export const testAdmin = {
 } as const;
 
 /** What every signed-in page asks first: the product symbol and who is signed in (`testAdmin`). */
-export function signedInHandlers(productSymbol = 'GIDR'): Handlers {
+function signedInHandlers(productSymbol = 'GIDR'): Handlers {
   return {
     'GET /app-config': () => jsonResponse(200, { productSymbol, chainId: 137 }),
     'GET /account/session': () => jsonResponse(200, { admin: testAdmin }),

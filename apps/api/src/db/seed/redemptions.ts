@@ -7,7 +7,7 @@ import type { Buyer } from './customers';
 import { rejectReasons } from './indonesia';
 
 /** Vault denominations in grams; 50 g pieces are stocked but not offered for redemption. */
-export const demoDenominations = [5, 10, 25, 50, 100, 250, 500, 1000] as const;
+const demoDenominations = [5, 10, 25, 50, 100, 250, 500, 1000] as const;
 const nonRedeemableDenominations = new Set<number>([50]);
 /** Limit history, oldest first; the last is current and caps the pieces customers asked for. */
 export const demoLimitHistory = [100, 500, 250] as const;

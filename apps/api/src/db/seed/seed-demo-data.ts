@@ -12,8 +12,8 @@ import { seedRedemptionLimits, seedRedemptions } from './redemptions';
 import { seedTransactions } from './transactions';
 
 // The generator's public face: callers (server, CLI, benchmark, tests) import from this file only.
-export { demoNik, demoWalletAddress } from './customers';
-export { demoDenominations, demoLimitHistory } from './redemptions';
+export { demoNik } from './customers';
+export { demoLimitHistory } from './redemptions';
 
 export interface SeedCounts {
   users: number;

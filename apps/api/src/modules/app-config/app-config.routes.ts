@@ -3,7 +3,7 @@ import { appConfigResponse } from '@gold/contract';
 import type { AppDeps } from '../../app-deps';
 
 /** The {product} label when neither PRODUCT_SYMBOL nor the token's own symbol is known. */
-export const fallbackProductSymbol = 'GIDR';
+const fallbackProductSymbol = 'GIDR';
 
 export const appConfigRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   /** PRODUCT_SYMBOL when set, else the token's symbol (read once by the chain reader and kept), else the fallback. */

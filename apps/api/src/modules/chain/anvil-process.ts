@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import type { Readable, Writable } from 'node:stream';
 
 /** anvil's own default mnemonic: the same dev accounts (and so the same addresses) every start. */
-export const demoMnemonic = 'test test test test test test test test test test test junk';
+const demoMnemonic = 'test test test test test test test test test test test junk';
 
 /** The platform packages @foundry-rs/anvil installs its binary from (one per OS and CPU). */
 const platformPackages: Record<string, string> = {
@@ -20,7 +20,7 @@ const platformPackages: Record<string, string> = {
  * (as the package's own launcher does) and run directly: the launcher is a second Node
  * process that would sit between us and anvil.
  */
-export function anvilBinaryPath(): string {
+function anvilBinaryPath(): string {
   const key = `${process.platform}-${process.arch}`;
   const pkg = platformPackages[key];
   if (!pkg) throw new Error(`anvil: no @foundry-rs/anvil binary for ${key}`);

@@ -22,19 +22,19 @@ export interface ChainReaderOptions {
 }
 
 /** An amount in base units and as an exact decimal string (base units / 10^decimals). */
-export interface Amount {
+interface Amount {
   raw: bigint;
   value: string;
 }
 
-export interface TokenInfo {
+interface TokenInfo {
   address: Address;
   name: string;
   symbol: string;
   decimals: number;
 }
 
-export interface WalletBalances {
+interface WalletBalances {
   address: Address;
   token: Amount;
   native: Amount;

@@ -31,12 +31,12 @@ export interface DemoChainOptions extends Pick<AnvilOptions, 'chainId' | 'host' 
   log?: ChainLogger;
 }
 
-export interface DemoTx {
+interface DemoTx {
   hash: Hash;
   blockNumber: bigint;
 }
 
-export interface DemoHistorySummary {
+interface DemoHistorySummary {
   wallets: number;
   mints: number;
   transfers: number;

@@ -6,27 +6,12 @@ import { startDemoChain, type DemoChain } from './demo-chain';
 import type { ChainLogger } from './logger';
 import { startTransferWatcher, type TransferWatcher, type TransferWatcherOptions } from './transfer-watcher';
 
-export { anvilBinaryPath, spawnAnvil } from './anvil-process';
-export { chainDefinition, multicall3Address, nativeCurrency, normalizeAddress } from './chain-definition';
-export {
-  createChainReader,
-  type Amount,
-  type ChainReader,
-  type ChainReaderOptions,
-  type TokenInfo,
-  type WalletBalances,
-} from './chain-reader';
-export { startDemoChain, type DemoChain, type DemoChainOptions } from './demo-chain';
-export { ChainReadError, InvalidWalletAddressError } from './errors';
-export { createExplorerClient, type ExplorerClient, type ExplorerOptions } from './explorer';
+export { chainDefinition, multicall3Address } from './chain-definition';
+export { createChainReader, type ChainReader } from './chain-reader';
+export { startDemoChain, type DemoChain } from './demo-chain';
+export { ChainReadError } from './errors';
 export type { ChainLogger } from './logger';
-export {
-  startTransferWatcher,
-  type StoredTransferRange,
-  type TransferWatcher,
-  type TransferWatcherOptions,
-  type TransferWatcherStatus,
-} from './transfer-watcher';
+export { startTransferWatcher, type StoredTransferRange, type TransferWatcher } from './transfer-watcher';
 
 export interface ChainServicesOptions {
   db: Database;
@@ -59,7 +44,7 @@ export interface ChainServicesOptions {
 }
 
 /** The slice of a Leadership (cluster-leadership.ts) this module uses. */
-export interface LeaderOnly {
+interface LeaderOnly {
   whileLeading(name: string, start: () => Promise<{ stop(): Promise<void> }> | { stop(): Promise<void> }): void;
 }
 

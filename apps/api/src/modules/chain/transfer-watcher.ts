@@ -46,7 +46,7 @@ export interface StoredTransferRange {
   reader: TransferWatcherOptions['reader'];
 }
 
-export interface TransferWatcherStatus {
+interface TransferWatcherStatus {
   state: 'starting' | 'running' | 'retrying' | 'stopped';
   /** The next block to read (every block below it is stored). */
   nextBlock?: number;

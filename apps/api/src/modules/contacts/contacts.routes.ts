@@ -15,7 +15,7 @@ import { recordAudit } from '../audit/audit.repository';
 import { countContacts, findContactPage, insertContactMessage, lockAndCountRecentFromAddress, streamContacts } from './contacts.repository';
 
 /** Per address: at most this many messages within the window (decisions.md). */
-export const contactThrottle = { windowMinutes: 60, maxPerAddress: 5 } as const;
+const contactThrottle = { windowMinutes: 60, maxPerAddress: 5 } as const;
 
 /** Contact List (signed in). */
 export const contactsAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {

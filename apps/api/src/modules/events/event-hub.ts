@@ -5,7 +5,7 @@ import { adminEvent, type AdminEvent } from '@gold/contract';
 import type { Database } from '../../db/client';
 import { eventChannel, eventsAfter, latestEventId, pruneEvents } from './events.repository';
 
-export type EventListener = (event: AdminEvent) => void;
+type EventListener = (event: AdminEvent) => void;
 
 export interface EventHub {
   /** Starts listening on first use; resolves once LISTEN is in place, so nothing committed after it is missed. */

@@ -10,7 +10,7 @@ export interface Readiness {
 }
 
 /** A load balancer polls every few seconds: an answer slower than this counts as down. */
-export const readinessTimeoutMs = 2000;
+const readinessTimeoutMs = 2000;
 
 function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;

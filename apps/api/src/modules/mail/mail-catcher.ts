@@ -79,7 +79,7 @@ export async function startMailCatcher(
  * Enough of RFC 5322/2045/2047 for the single-part text mail the API sends: unfolded headers
  * (encoded words decoded) and the body decoded from quoted-printable or base64.
  */
-export function parseMessage(raw: string): { headers: Map<string, string>; text: string } {
+function parseMessage(raw: string): { headers: Map<string, string>; text: string } {
   const normalised = raw.replace(/\r\n/g, '\n');
   const split = normalised.indexOf('\n\n');
   const head = split === -1 ? normalised : normalised.slice(0, split);

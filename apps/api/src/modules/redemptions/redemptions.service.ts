@@ -229,7 +229,7 @@ export async function checkOtp(ctx: LifecycleContext, id: number, code: string):
 }
 
 /** b***@example.com: enough for the operator to confirm the address with the customer. */
-export function maskEmail(email: string): string {
+function maskEmail(email: string): string {
   const at = email.lastIndexOf('@');
   return at <= 0 ? '***' : `${email[0]}***${email.slice(at)}`;
 }

@@ -2,7 +2,7 @@ import { formatUnits, parseUnits } from 'viem';
 import type { ReserveFigures } from '@gold/contract';
 
 /** Tokens and grams are kept as bigint units of 10^-18 (the token's 18 decimals; 1 token = 1 gram). */
-export const unitDecimals = 18;
+const unitDecimals = 18;
 
 /** Exact decimal text ("150", "0.25", "12.500000000000000000") as units. */
 export const toUnits = (text: string): bigint => parseUnits(text, unitDecimals);

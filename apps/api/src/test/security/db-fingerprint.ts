@@ -12,7 +12,7 @@ import { selectRows, type Database } from '../../db/client';
  * and every row of sign_in_attempts count, so a sign-in or logout that should not have
  * happened is seen.
  */
-export const volatileColumns: Readonly<Record<string, readonly string[]>> = {
+const volatileColumns: Readonly<Record<string, readonly string[]>> = {
   'public.admin_sessions': ['last_seen_at'],
 };
 
@@ -22,7 +22,7 @@ const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
 /** Reads the catalog once and returns a function that fingerprints the database in one query. */
-export async function databaseFingerprinter(db: Database): Promise<() => Promise<Fingerprint>> {
+async function databaseFingerprinter(db: Database): Promise<() => Promise<Fingerprint>> {
   const columns = await selectRows<{ table_schema: string; table_name: string; column_name: string }>(
     db,
     sql`select c.table_schema, c.table_name, c.column_name
@@ -82,7 +82,7 @@ export async function databaseWatcher(db: Database) {
 }
 
 /** Which tables differ, e.g. `public.sign_in_attempts: 3 -> 4 rows`. */
-export function fingerprintChanges(before: Fingerprint, after: Fingerprint): string[] {
+function fingerprintChanges(before: Fingerprint, after: Fingerprint): string[] {
   const names = new Set([...Object.keys(before), ...Object.keys(after)]);
   return [...names]
     .filter((name) => before[name]?.md5 !== after[name]?.md5 || before[name]?.rows !== after[name]?.rows)

@@ -55,7 +55,7 @@ export interface Violation<T = unknown> {
 type JsonType = 'string' | 'number' | 'integer' | 'boolean' | 'null' | 'array' | 'object';
 
 /** SQL, script, template, path and header fragments, control characters and unusual unicode. */
-export const hostileFragments: readonly string[] = [
+const hostileFragments: readonly string[] = [
   "' OR '1'='1",
   "' OR 1=1 --",
   "'; DROP TABLE customers; --",
@@ -134,7 +134,7 @@ export function isFreeText(schema: JsonSchema): boolean {
 }
 
 /** Any text, leaning hostile: fragments, random unicode (including astral and control characters), and huge strings. */
-export const hostileString: fc.Arbitrary<string> = fc.oneof(
+const hostileString: fc.Arbitrary<string> = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...hostileFragments) },
   { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
   { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 20 }) },

@@ -123,6 +123,6 @@ export function concreteUrl(template: string, params: Record<string, unknown>, q
   return qs ? `${path}?${qs}` : path;
 }
 
-export function wellFormed(text: string): string {
+function wellFormed(text: string): string {
   return text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 }

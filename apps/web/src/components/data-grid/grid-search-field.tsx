@@ -7,9 +7,9 @@ import TextField from '@mui/material/TextField';
 import { useDebouncedCallback } from '@/hooks/use-debounced-callback';
 
 /** Typing pauses this long before the list is asked for again. */
-export const SEARCH_DEBOUNCE_MS = 300;
+const SEARCH_DEBOUNCE_MS = 300;
 /** The contract's search text limit. */
-export const SEARCH_MAX_LENGTH = 100;
+const SEARCH_MAX_LENGTH = 100;
 
 interface GridSearchFieldProps {
   /** The visible label, e.g. 'Search user'. */

@@ -10,7 +10,7 @@ import type { ListCall, ListCallQuery, Numbered } from '@/lib/list-call';
  */
 export type ListColumn<Row extends GridValidRowModel> = GridColDef<Row> & { optional?: number };
 
-export interface SelectOption {
+interface SelectOption {
   value: string;
   label: string;
 }

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface ExplorerCall {
+interface ExplorerCall {
   path: string;
   query: Record<string, string>;
   addresses: string[];

@@ -2,7 +2,7 @@ import { request, type ClientRequest } from 'node:http';
 import type { AdminStreamMessage } from '@gold/contract';
 
 /** One message of the stream as a test sees it: its SSE id (if any) and its JSON. */
-export interface StreamMessage {
+interface StreamMessage {
   id: number | undefined;
   message: AdminStreamMessage;
 }

@@ -7,7 +7,7 @@ import { profileQueryKey } from './get-profile';
  * POST /account/password: a new password, only with the current one (a wrong one is a 400 naming
  * body.currentPassword, throttled like sign-in). The admin's other sessions end.
  */
-export function changePassword(body: ChangePasswordBody): Promise<ChangePasswordResponse> {
+function changePassword(body: ChangePasswordBody): Promise<ChangePasswordResponse> {
   return api.post('/account/password', body, { schema: changePasswordResponse });
 }
 

@@ -3,14 +3,14 @@ import { accountProfileResponse, type AccountProfile } from '@gold/contract';
 import { api } from '@/lib/api-client';
 
 /** GET /account/profile: the signed-in admin's own account (name, e-mail, phone, two-factor). */
-export async function getProfile({ signal }: { signal?: AbortSignal } = {}): Promise<AccountProfile> {
+async function getProfile({ signal }: { signal?: AbortSignal } = {}): Promise<AccountProfile> {
   const { data } = await api.get('/account/profile', { signal, schema: accountProfileResponse });
   return data;
 }
 
 export const profileQueryKey = ['account', 'profile'] as const;
 
-export function profileQueryOptions() {
+function profileQueryOptions() {
   return queryOptions({ queryKey: profileQueryKey, queryFn: ({ signal }) => getProfile({ signal }) });
 }
 

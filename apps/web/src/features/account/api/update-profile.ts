@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { profileQueryKey } from './get-profile';
 
 /** POST /account/profile: the phone number (the server checks it and keeps it in E.164; null removes it). */
-export async function updateProfile(body: UpdateProfileBody): Promise<AccountProfile> {
+async function updateProfile(body: UpdateProfileBody): Promise<AccountProfile> {
   const { data } = await api.post('/account/profile', body, { schema: accountProfileResponse });
   return data;
 }

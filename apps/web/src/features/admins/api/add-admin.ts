@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { refreshAfterAdminChange } from './refresh-after-change';
 
 /** POST /admin/add: body {fullname, email, phoneNumber, password, confirmPassword, status}; 201 with the new admin as data[0]. */
-export async function addAdmin(body: AddAdminBody): Promise<AdminDetail> {
+async function addAdmin(body: AddAdminBody): Promise<AdminDetail> {
   const { data } = await api.post('/admin/add', body, { schema: adminDetailResponse });
   return data[0]!;
 }

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { refreshAfterAdminChange } from './refresh-after-change';
 
 /** POST /admin/delete/{id}: deactivates and hides the admin (its history stays); yourself and the last active admin are refused. */
-export async function deleteAdmin(id: number): Promise<AdminDetail> {
+async function deleteAdmin(id: number): Promise<AdminDetail> {
   const { data } = await api.post(`/admin/delete/${id}`, undefined, { schema: deleteAdminResponse });
   return data[0]!;
 }

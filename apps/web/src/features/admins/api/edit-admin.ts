@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { refreshAfterAdminChange } from './refresh-after-change';
 
 /** POST /admin/edit/{id}: body {status, password, confirmPassword}; an empty password keeps the current one. */
-export async function editAdmin({ id, body }: { id: number; body: EditAdminBody }): Promise<AdminDetail> {
+async function editAdmin({ id, body }: { id: number; body: EditAdminBody }): Promise<AdminDetail> {
   const { data } = await api.post(`/admin/edit/${id}`, body, { schema: adminDetailResponse });
   return data[0]!;
 }

@@ -4,11 +4,11 @@ import { api } from '@/lib/api-client';
 import { adminCountQueryKey } from './query-keys';
 
 /** GET /admin/count/admins: 'Registered Admin' (admins not deleted). */
-export function getAdminCount({ signal }: { signal?: AbortSignal } = {}): Promise<CountResponse> {
+function getAdminCount({ signal }: { signal?: AbortSignal } = {}): Promise<CountResponse> {
   return api.get('/admin/count/admins', { schema: countResponse, signal });
 }
 
-export function adminCountQueryOptions() {
+function adminCountQueryOptions() {
   return queryOptions({ queryKey: adminCountQueryKey, queryFn: ({ signal }) => getAdminCount({ signal }) });
 }
 

@@ -4,14 +4,14 @@ import { api } from '@/lib/api-client';
 import { adminDetailQueryKey } from './query-keys';
 
 /** GET /admin/detail/{id}: the spec reads `data[0]`. */
-export async function getAdmin(id: number, { signal }: { signal?: AbortSignal } = {}): Promise<AdminDetail> {
+async function getAdmin(id: number, { signal }: { signal?: AbortSignal } = {}): Promise<AdminDetail> {
   const { data } = await api.get(`/admin/detail/${id}`, { schema: adminDetailResponse, signal });
   const [admin] = data;
   if (!admin) throw new Error(`Admin ${id} was not in the answer`);
   return admin;
 }
 
-export function adminQueryOptions(id: number) {
+function adminQueryOptions(id: number) {
   return queryOptions({ queryKey: adminDetailQueryKey(id), queryFn: ({ signal }) => getAdmin(id, { signal }) });
 }
 

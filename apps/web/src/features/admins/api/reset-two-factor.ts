@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { refreshAfterAdminChange } from './refresh-after-change';
 
 /** POST /admin/two-factor/reset/{id}: removes that admin's authenticator and recovery codes (audited). */
-export async function resetTwoFactor(id: number): Promise<AdminDetail> {
+async function resetTwoFactor(id: number): Promise<AdminDetail> {
   const { data } = await api.post(`/admin/two-factor/reset/${id}`, undefined, { schema: resetTwoFactorResponse });
   return data[0]!;
 }

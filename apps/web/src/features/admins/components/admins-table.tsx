@@ -24,7 +24,7 @@ interface AdminRowActions {
  * /admin-list: admins paged, sorted and searched (name or e-mail) on the server; view and delete
  * per row (not yourself).
  */
-export const adminsTable = defineList<AdminListQuery, AdminListItem, AdminRowActions>({
+const adminsTable = defineList<AdminListQuery, AdminListItem, AdminRowActions>({
   id: 'admins',
   label: 'Admins',
   query: adminListQuery,

@@ -2,7 +2,7 @@ import { auditListResponse, type AuditEntry, type AuditListQuery } from '@gold/c
 import { listCall } from '@/lib/list-call';
 
 /** Every audit query starts with this (an admin change refreshes it: features/admins/api/query-keys.ts). */
-export const auditQueryKey = ['audit'] as const;
+const auditQueryKey = ['audit'] as const;
 
 /** GET /admin/audit: the audit log, newest first, filtered by admin, action and WIB days on the server. */
 export const auditList = listCall<AuditListQuery, AuditEntry>({

@@ -3,7 +3,7 @@ import { recoveryCodesResponse, type RecoveryCodesResponse, type TwoFactorEnable
 import { api } from '@/lib/api-client';
 
 /** POST /account/two-factor/enable (Profile): confirms enrolment with a code; ten recovery codes, shown once. */
-export function enableTwoFactor(body: TwoFactorEnableBody): Promise<RecoveryCodesResponse> {
+function enableTwoFactor(body: TwoFactorEnableBody): Promise<RecoveryCodesResponse> {
   return api.post('/account/two-factor/enable', body, { schema: recoveryCodesResponse });
 }
 

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { loadContract } from '../lib/load-contract';
 
 /** GET /account/session: the admin holding the session cookie; 401 when signed out. */
-export async function getSession({ signal }: { signal?: AbortSignal } = {}): Promise<SessionResponse> {
+async function getSession({ signal }: { signal?: AbortSignal } = {}): Promise<SessionResponse> {
   // Signed-out is an answer here, not an error to redirect on: callers decide (the route guard, sign-in).
   // The schema downloads while the request is in flight.
   const [{ sessionResponse }, body] = await Promise.all([

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { loadContract } from '../lib/load-contract';
 
 /** POST /admin/login/two-factor/enable: completes forced enrolment; the session cookie and the recovery codes (shown once). */
-export async function enableTwoFactorAtSignIn(body: LoginTwoFactorEnableBody): Promise<LoginTwoFactorEnableResponse> {
+async function enableTwoFactorAtSignIn(body: LoginTwoFactorEnableBody): Promise<LoginTwoFactorEnableResponse> {
   const [{ loginTwoFactorEnableResponse }, answer] = await Promise.all([
     loadContract(),
     api.post('/admin/login/two-factor/enable', body, { redirectOnUnauthorized: false }),

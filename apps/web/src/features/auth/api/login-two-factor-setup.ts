@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { loadContract } from '../lib/load-contract';
 
 /** POST /admin/login/two-factor/setup: enrolment forced at sign-in; the secret and QR code to scan. */
-export async function setUpTwoFactorAtSignIn(body: LoginTwoFactorSetupBody): Promise<TwoFactorSetupResponse> {
+async function setUpTwoFactorAtSignIn(body: LoginTwoFactorSetupBody): Promise<TwoFactorSetupResponse> {
   const [{ twoFactorSetupResponse }, answer] = await Promise.all([
     loadContract(),
     api.post('/admin/login/two-factor/setup', body, { redirectOnUnauthorized: false }),

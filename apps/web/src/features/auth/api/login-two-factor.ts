@@ -7,7 +7,7 @@ import { loadContract } from '../lib/load-contract';
  * POST /admin/login/two-factor: the second step's token and a code from the app (or a recovery
  * code); sets the session cookie. 401: 'Invalid code', or the step expired or was used.
  */
-export async function loginWithSecondFactor(body: LoginTwoFactorBody): Promise<SessionResponse> {
+async function loginWithSecondFactor(body: LoginTwoFactorBody): Promise<SessionResponse> {
   const [{ sessionResponse }, answer] = await Promise.all([
     loadContract(),
     api.post('/admin/login/two-factor', body, { redirectOnUnauthorized: false }),

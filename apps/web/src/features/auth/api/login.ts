@@ -9,7 +9,7 @@ import { useStartSession, type SessionStarted } from './start-session';
  * enrol), answers a short-lived token for the second step instead. A 401 here means wrong
  * credentials, not an expired session.
  */
-export async function loginWithEmailAndPassword(body: LoginBody): Promise<LoginResponse> {
+async function loginWithEmailAndPassword(body: LoginBody): Promise<LoginResponse> {
   const [{ loginResponse }, answer] = await Promise.all([
     loadContract(),
     api.post('/admin/login', body, { redirectOnUnauthorized: false }),
@@ -17,7 +17,7 @@ export async function loginWithEmailAndPassword(body: LoginBody): Promise<LoginR
   return loginResponse.parse(answer);
 }
 
-export const isChallenge = (answer: LoginResponse): answer is TwoFactorChallenge => 'twoFactor' in answer;
+const isChallenge = (answer: LoginResponse): answer is TwoFactorChallenge => 'twoFactor' in answer;
 
 export function useLogin({
   onSuccess,

@@ -3,7 +3,7 @@ import { api } from '@/lib/api-client';
 import { setSessionHint } from '@/lib/session-hint';
 
 /** POST /account/logout: ends the session; the answer is not read. */
-export async function logout(): Promise<void> {
+async function logout(): Promise<void> {
   await api.post('/account/logout', undefined, { redirectOnUnauthorized: false });
 }
 

@@ -3,7 +3,7 @@ import { twoFactorSetupResponse, type TwoFactorSetupResponse } from '@gold/contr
 import { api } from '@/lib/api-client';
 
 /** POST /account/two-factor/setup (Profile): a new secret and QR code; not active until confirmed with a code. */
-export function setUpTwoFactor(): Promise<TwoFactorSetupResponse> {
+function setUpTwoFactor(): Promise<TwoFactorSetupResponse> {
   return api.post('/account/two-factor/setup', undefined, { schema: twoFactorSetupResponse });
 }
 

@@ -4,11 +4,11 @@ import { api } from '@/lib/api-client';
 import { contactsQueryKey } from './get-contacts';
 
 /** GET /admin/count/messages: 'Submitted Contacts'. */
-export function getContactCount({ signal }: { signal?: AbortSignal } = {}): Promise<CountResponse> {
+function getContactCount({ signal }: { signal?: AbortSignal } = {}): Promise<CountResponse> {
   return api.get('/admin/count/messages', { schema: countResponse, signal });
 }
 
-export function contactCountQueryOptions() {
+function contactCountQueryOptions() {
   return queryOptions({ queryKey: [...contactsQueryKey, 'count'], queryFn: ({ signal }) => getContactCount({ signal }) });
 }
 

@@ -10,7 +10,7 @@ import type { ContactMessage } from '@gold/contract';
 import { formatDateTime, orDash } from '@/lib/format';
 
 /** A chat link to the sender's number (international digits, as the server gives them). */
-export const chatHref = (chatNumber: string) => `https://wa.me/${encodeURIComponent(chatNumber)}`;
+const chatHref = (chatNumber: string) => `https://wa.me/${encodeURIComponent(chatNumber)}`;
 
 /** One message: date, sender, institution and the message as plain text (never HTML); Email and Phone Number buttons. */
 export function ContactCard({ contact }: { contact: ContactMessage }) {

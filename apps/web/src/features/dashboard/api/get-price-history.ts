@@ -3,11 +3,11 @@ import { priceHistoryResponse, type PriceHistoryResponse } from '@gold/contract'
 import { api } from '@/lib/api-client';
 
 /** GET /admin/price/history?days=N: one point per WIB day (the last price of the day), oldest first. */
-export function getPriceHistory(days: number, { signal }: { signal?: AbortSignal } = {}): Promise<PriceHistoryResponse> {
+function getPriceHistory(days: number, { signal }: { signal?: AbortSignal } = {}): Promise<PriceHistoryResponse> {
   return api.get('/admin/price/history', { query: { days }, schema: priceHistoryResponse, signal });
 }
 
-export function priceHistoryQueryOptions(days: number) {
+function priceHistoryQueryOptions(days: number) {
   return queryOptions({ queryKey: ['price', 'history', days], queryFn: ({ signal }) => getPriceHistory(days, { signal }) });
 }
 

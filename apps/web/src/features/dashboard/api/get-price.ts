@@ -3,13 +3,13 @@ import { priceResponse, type PriceResponse } from '@gold/contract';
 import { api } from '@/lib/api-client';
 
 /** GET /price: the latest price in whole rupiah per {product}; `harga_jual` is the selling price. */
-export function getPrice({ signal }: { signal?: AbortSignal } = {}): Promise<PriceResponse> {
+function getPrice({ signal }: { signal?: AbortSignal } = {}): Promise<PriceResponse> {
   return api.get('/price', { schema: priceResponse, signal });
 }
 
-export const priceQueryKey = ['price', 'latest'] as const;
+const priceQueryKey = ['price', 'latest'] as const;
 
-export function priceQueryOptions() {
+function priceQueryOptions() {
   return queryOptions({ queryKey: priceQueryKey, queryFn: ({ signal }) => getPrice({ signal }) });
 }
 

@@ -7,7 +7,7 @@ import { denominationsQueryKey } from './query-keys';
  * POST /admin/physicalgold/add: pieces into the vault. A new denom is created with them
  * ('Denom added'); an existing one gets them added to its stock ('Amount added').
  */
-export function addPhysicalGold(body: AddPhysicalGoldBody): Promise<AddPhysicalGoldResponse> {
+function addPhysicalGold(body: AddPhysicalGoldBody): Promise<AddPhysicalGoldResponse> {
   return api.post('/admin/physicalgold/add', body, { schema: addPhysicalGoldResponse });
 }
 

@@ -4,11 +4,11 @@ import { api } from '@/lib/api-client';
 import { redemptionLimitsQueryKey } from './query-keys';
 
 /** GET /admin/redemption/limit/list: every limit set, oldest first; the last one is current. */
-export function getRedemptionLimits({ signal }: { signal?: AbortSignal } = {}): Promise<RedemptionLimitListResponse> {
+function getRedemptionLimits({ signal }: { signal?: AbortSignal } = {}): Promise<RedemptionLimitListResponse> {
   return api.get('/admin/redemption/limit/list', { schema: redemptionLimitListResponse, signal });
 }
 
-export function redemptionLimitsQueryOptions() {
+function redemptionLimitsQueryOptions() {
   return queryOptions({ queryKey: redemptionLimitsQueryKey, queryFn: ({ signal }) => getRedemptionLimits({ signal }) });
 }
 

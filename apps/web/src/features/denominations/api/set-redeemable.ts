@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { denominationsQueryKey } from './query-keys';
 
 /** POST /admin/physicalgold/setredeemable: whether customers may request this denomination. */
-export function setRedeemable(body: SetRedeemableBody): Promise<Denomination> {
+function setRedeemable(body: SetRedeemableBody): Promise<Denomination> {
   return api.post('/admin/physicalgold/setredeemable', body, { schema: setRedeemableResponse });
 }
 

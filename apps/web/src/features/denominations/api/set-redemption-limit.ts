@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { redemptionLimitsQueryKey } from './query-keys';
 
 /** POST /admin/redemption/limit/set: a new limit (one of 5, 10, 25, 100, 250, 500, 1000 grams), recorded with who set it. */
-export function setRedemptionLimit(body: SetRedemptionLimitBody): Promise<RedemptionLimitRecord> {
+function setRedemptionLimit(body: SetRedemptionLimitBody): Promise<RedemptionLimitRecord> {
   return api.post('/admin/redemption/limit/set', body, { schema: setRedemptionLimitResponse });
 }
 

@@ -1,5 +1,5 @@
 /** The most the API takes for a denom (grams) or an amount (pieces) in one call (the contract's addPhysicalGoldBody). */
-export const MAX_PIECES_OR_GRAMS = 100_000;
+const MAX_PIECES_OR_GRAMS = 100_000;
 
 export type WholeNumberCheck = { value: number; problem?: undefined } | { value?: undefined; problem: string };
 

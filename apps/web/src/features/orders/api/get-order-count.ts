@@ -3,14 +3,14 @@ import { orderCountResponse } from '@gold/contract';
 import { api } from '@/lib/api-client';
 
 /** GET /admin/count/order: the spec reads `data[0].totalOrder`. */
-export async function getOrderCount({ signal }: { signal?: AbortSignal } = {}): Promise<number> {
+async function getOrderCount({ signal }: { signal?: AbortSignal } = {}): Promise<number> {
   const { data } = await api.get('/admin/count/order', { schema: orderCountResponse, signal });
   return data[0]?.totalOrder ?? 0;
 }
 
-export const orderCountQueryKey = ['orders', 'count'] as const;
+const orderCountQueryKey = ['orders', 'count'] as const;
 
-export function orderCountQueryOptions() {
+function orderCountQueryOptions() {
   return queryOptions({ queryKey: orderCountQueryKey, queryFn: ({ signal }) => getOrderCount({ signal }) });
 }
 

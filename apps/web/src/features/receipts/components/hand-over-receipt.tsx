@@ -8,7 +8,7 @@ import { formatDate, formatDateTime, formatTimeSlot, formatTokenAmount, MISSING 
 import { ReviewQrCode } from './review-qr-code';
 
 /** The receipt's title: bilingual by design (Indonesian first, as the customer signs it). */
-export const RECEIPT_TITLE = 'Berita Acara Serah Terima Emas Fisik / Physical Gold Hand-over Receipt';
+const RECEIPT_TITLE = 'Berita Acara Serah Terima Emas Fisik / Physical Gold Hand-over Receipt';
 
 /**
  * Printing: A4, the console's frame (top bar, menu, breadcrumbs) and the screen's own controls

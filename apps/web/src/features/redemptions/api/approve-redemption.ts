@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { statusChangeCallbacks } from './refresh-after-change';
 
 /** POST /admin/redeem/approve: REQUESTED or PREPARATION with a code checked in the last 10 minutes -> REDEEMED; the pieces leave vault stock. */
-export function approveRedemption(body: RedemptionIdBody): Promise<RedemptionDetail> {
+function approveRedemption(body: RedemptionIdBody): Promise<RedemptionDetail> {
   return api.post('/admin/redeem/approve', body, { schema: redemptionActionResponse });
 }
 

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { redemptionHistoryQueryKey, redemptionQueryKey } from './query-keys';
 
 /** POST /admin/redeem/checkotp: the code the customer shows; right, approve is allowed for 10 minutes (server-side). */
-export function checkOtp(body: CheckOtpBody): Promise<CheckOtpResponse> {
+function checkOtp(body: CheckOtpBody): Promise<CheckOtpResponse> {
   return api.post('/admin/redeem/checkotp', body, { schema: checkOtpResponse });
 }
 

@@ -4,11 +4,11 @@ import { api } from '@/lib/api-client';
 import { redeemedTotalQueryKey } from './query-keys';
 
 /** GET /admin/total/gidrredeemed: {product} handed over (the totals of REDEEMED redemptions), exact decimal text. */
-export function getRedeemedTotal({ signal }: { signal?: AbortSignal } = {}): Promise<RedeemedTotalResponse> {
+function getRedeemedTotal({ signal }: { signal?: AbortSignal } = {}): Promise<RedeemedTotalResponse> {
   return api.get('/admin/total/gidrredeemed', { schema: redeemedTotalResponse, signal });
 }
 
-export function redeemedTotalQueryOptions() {
+function redeemedTotalQueryOptions() {
   return queryOptions({ queryKey: redeemedTotalQueryKey, queryFn: ({ signal }) => getRedeemedTotal({ signal }) });
 }
 

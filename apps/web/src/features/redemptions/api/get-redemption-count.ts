@@ -4,11 +4,11 @@ import { api } from '@/lib/api-client';
 import { redemptionCountQueryKey } from './query-keys';
 
 /** GET /admin/count/redeems: how many redemptions there are, in every status. */
-export function getRedemptionCount({ signal }: { signal?: AbortSignal } = {}): Promise<CountResponse> {
+function getRedemptionCount({ signal }: { signal?: AbortSignal } = {}): Promise<CountResponse> {
   return api.get('/admin/count/redeems', { schema: countResponse, signal });
 }
 
-export function redemptionCountQueryOptions() {
+function redemptionCountQueryOptions() {
   return queryOptions({ queryKey: redemptionCountQueryKey, queryFn: ({ signal }) => getRedemptionCount({ signal }) });
 }
 

@@ -4,11 +4,11 @@ import { api } from '@/lib/api-client';
 import { redemptionHistoryQueryKey } from './query-keys';
 
 /** GET /admin/redeem/{id}/history: the redemption's audit log, oldest first. */
-export function getRedemptionHistory(id: number, { signal }: { signal?: AbortSignal } = {}): Promise<RedemptionHistoryResponse> {
+function getRedemptionHistory(id: number, { signal }: { signal?: AbortSignal } = {}): Promise<RedemptionHistoryResponse> {
   return api.get(`/admin/redeem/${id}/history`, { schema: redemptionHistoryResponse, signal });
 }
 
-export function redemptionHistoryQueryOptions(id: number) {
+function redemptionHistoryQueryOptions(id: number) {
   return queryOptions({
     queryKey: redemptionHistoryQueryKey(id),
     queryFn: ({ signal }) => getRedemptionHistory(id, { signal }),

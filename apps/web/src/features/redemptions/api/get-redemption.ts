@@ -4,11 +4,11 @@ import { api } from '@/lib/api-client';
 import { redemptionQueryKey } from './query-keys';
 
 /** GET /admin/redeem/{id}: the redemption with its customer, pieces, one-time-code state and the actions allowed now. */
-export function getRedemption(id: number, { signal }: { signal?: AbortSignal } = {}): Promise<RedemptionDetail> {
+function getRedemption(id: number, { signal }: { signal?: AbortSignal } = {}): Promise<RedemptionDetail> {
   return api.get(`/admin/redeem/${id}`, { schema: redemptionDetail, signal });
 }
 
-export function redemptionQueryOptions(id: number) {
+function redemptionQueryOptions(id: number) {
   return queryOptions({
     queryKey: redemptionQueryKey(id),
     queryFn: ({ signal }) => getRedemption(id, { signal }),

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { statusChangeCallbacks } from './refresh-after-change';
 
 /** POST /admin/redeem/prepare (the list's "approve"): PREPARATION -> ON_WEB2, handed over through the off-platform channel; vault stock untouched. */
-export function prepareRedemption(body: RedemptionIdBody): Promise<RedemptionDetail> {
+function prepareRedemption(body: RedemptionIdBody): Promise<RedemptionDetail> {
   return api.post('/admin/redeem/prepare', body, { schema: redemptionActionResponse });
 }
 

@@ -7,7 +7,7 @@ import { statusChangeCallbacks } from './refresh-after-change';
 export const LIST_REJECT_REASON = 'none';
 
 /** POST /admin/redeem/reject: REQUESTED or PREPARATION -> REJECTED with a reason. */
-export function rejectRedemption(body: RejectRedemptionBody): Promise<RedemptionDetail> {
+function rejectRedemption(body: RejectRedemptionBody): Promise<RedemptionDetail> {
   return api.post('/admin/redeem/reject', body, { schema: redemptionActionResponse });
 }
 

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { statusChangeCallbacks } from './refresh-after-change';
 
 /** POST /admin/redeem/reset: REJECTED or ON_WEB2 -> REQUESTED (reason and code cleared). */
-export function resetRedemption(body: RedemptionIdBody): Promise<RedemptionDetail> {
+function resetRedemption(body: RedemptionIdBody): Promise<RedemptionDetail> {
   return api.post('/admin/redeem/reset', body, { schema: redemptionActionResponse });
 }
 

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { redemptionHistoryQueryKey, redemptionQueryKey } from './query-keys';
 
 /** POST /admin/redeem/sendotp: e-mails a new one-time code to the customer (at most one a minute); an earlier check no longer counts. */
-export function sendOtp(body: RedemptionIdBody): Promise<SendOtpResponse> {
+function sendOtp(body: RedemptionIdBody): Promise<SendOtpResponse> {
   return api.post('/admin/redeem/sendotp', body, { schema: sendOtpResponse });
 }
 

@@ -2,7 +2,7 @@ import type { PhysicalGoldRedeem } from '@gold/contract';
 import { MISSING } from '@/lib/format';
 
 /** The spec's denomination line: '{amount} buah kepingan {denom} gram'. */
-export function pieceLine(piece: PhysicalGoldRedeem): string {
+function pieceLine(piece: PhysicalGoldRedeem): string {
   return `${piece.amount} buah kepingan ${piece.physicalGold.denom} gram`;
 }
 

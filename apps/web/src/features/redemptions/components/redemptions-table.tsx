@@ -24,7 +24,7 @@ interface RowActions {
 }
 
 /** Redemptions paged, sorted and filtered by status on the server; a row opens its review page. */
-export const redemptionsTable = defineList<RedemptionListQuery, RedemptionListItem, RowActions>({
+const redemptionsTable = defineList<RedemptionListQuery, RedemptionListItem, RowActions>({
   id: 'redemptions',
   label: 'Redemptions',
   query: redemptionListQuery,

@@ -15,7 +15,7 @@ export interface StatusTransition {
  * rules as the list and the review page ('Approve' is the list's approve, the prepare call;
  * 'Redeemed' is the review page's approve, which needs a checked code).
  */
-export const statusTransitions: readonly StatusTransition[] = (
+const statusTransitions: readonly StatusTransition[] = (
   [
     { action: 'reset', label: 'On Confirmation', done: 'Redemption Reset Successfully' },
     { action: 'prepare', label: 'Approve', done: 'Redemption Approved Successfully' },

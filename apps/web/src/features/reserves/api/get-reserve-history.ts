@@ -11,7 +11,7 @@ export const reserveHistoryList = listCall<ReserveHistoryQuery, ReserveSnapshot>
 });
 
 /** Points the chart draws: the newest snapshots (one page of the largest size). */
-export const CHART_SNAPSHOTS = 100;
+const CHART_SNAPSHOTS = 100;
 
 const chartQuery = reserveHistoryQuery.parse({ limit: CHART_SNAPSHOTS, page: 0 });
 

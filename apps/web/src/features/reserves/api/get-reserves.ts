@@ -4,11 +4,11 @@ import { api } from '@/lib/api-client';
 import { currentReservesQueryKey } from './query-keys';
 
 /** GET /admin/reserves: tokens outstanding read on chain now against the vault's grams; the last good reading when the chain is down. */
-export function getReserves({ signal }: { signal?: AbortSignal } = {}): Promise<ReservesResponse> {
+function getReserves({ signal }: { signal?: AbortSignal } = {}): Promise<ReservesResponse> {
   return api.get('/admin/reserves', { schema: reservesResponse, signal });
 }
 
-export function reservesQueryOptions() {
+function reservesQueryOptions() {
   return queryOptions({
     queryKey: currentReservesQueryKey,
     queryFn: ({ signal }) => getReserves({ signal }),

@@ -7,7 +7,7 @@ import { reserveHistoryList } from '../api/get-reserve-history';
 import { formatCoverage, formatGrams } from '../lib/describe-reserves';
 
 /** Why a snapshot was written, as an operator would say it (English keys, translated where drawn). */
-export const reasonLabels: Record<ReserveSnapshotReason, string> = {
+const reasonLabels: Record<ReserveSnapshotReason, string> = {
   start: 'First reading',
   'mint-burn': 'Mint or burn',
   'stock-added': 'Stock added',

@@ -3,13 +3,13 @@ import { countResponse, type CountResponse } from '@gold/contract';
 import { api } from '@/lib/api-client';
 
 /** GET /admin/count/transactions: 'Transactions Made'. */
-export function getTransactionCount({ signal }: { signal?: AbortSignal } = {}): Promise<CountResponse> {
+function getTransactionCount({ signal }: { signal?: AbortSignal } = {}): Promise<CountResponse> {
   return api.get('/admin/count/transactions', { schema: countResponse, signal });
 }
 
-export const transactionCountQueryKey = ['transactions', 'count'] as const;
+const transactionCountQueryKey = ['transactions', 'count'] as const;
 
-export function transactionCountQueryOptions() {
+function transactionCountQueryOptions() {
   return queryOptions({ queryKey: transactionCountQueryKey, queryFn: ({ signal }) => getTransactionCount({ signal }) });
 }
 

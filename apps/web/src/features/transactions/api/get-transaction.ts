@@ -3,14 +3,14 @@ import { transactionDetailResponse, type Transaction } from '@gold/contract';
 import { api, ApiError } from '@/lib/api-client';
 
 /** GET /admin/transaction/detail/{id}: the spec reads `data[0]`. */
-export async function getTransaction(id: number, { signal }: { signal?: AbortSignal } = {}): Promise<Transaction> {
+async function getTransaction(id: number, { signal }: { signal?: AbortSignal } = {}): Promise<Transaction> {
   const { data } = await api.get(`/admin/transaction/detail/${id}`, { schema: transactionDetailResponse, signal });
   const [transaction] = data;
   if (!transaction) throw new ApiError(404, `Transaction ${id} not found`);
   return transaction;
 }
 
-export function transactionQueryOptions(id: number) {
+function transactionQueryOptions(id: number) {
   return queryOptions({ queryKey: ['transactions', 'detail', id], queryFn: ({ signal }) => getTransaction(id, { signal }) });
 }
 

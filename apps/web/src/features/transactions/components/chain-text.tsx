@@ -14,7 +14,7 @@ const chainTextKinds = {
   receiver: { copy: 'copy receiver address', copied: 'Receiver address copied', failed: 'The receiver address could not be copied' },
 } as const;
 
-export type ChainTextKind = keyof typeof chainTextKinds;
+type ChainTextKind = keyof typeof chainTextKinds;
 
 interface ChainTextProps {
   /** A transaction hash or a wallet address; null shows a dash. */

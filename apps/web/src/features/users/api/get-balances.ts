@@ -6,16 +6,16 @@ import { api } from '@/lib/api-client';
  * GET /admin/balances?addresses=a,b,...: the {product} and POL balances of up to 100 wallets, read by
  * the server in one eth_call. `addresses` as `walletsToRead` gives them (valid, lower case, once each).
  */
-export function getBalances(addresses: readonly string[], { signal }: { signal?: AbortSignal } = {}): Promise<BalancesResponse> {
+function getBalances(addresses: readonly string[], { signal }: { signal?: AbortSignal } = {}): Promise<BalancesResponse> {
   return api.get('/admin/balances', { query: { addresses: addresses.join(',') }, schema: balancesResponse, signal });
 }
 
-export const balancesQueryKey = ['balances'] as const;
+const balancesQueryKey = ['balances'] as const;
 
 /** How long a page's balances count as fresh: paging back and forth within it asks nothing. */
-export const BALANCES_STALE_MS = 15_000;
+const BALANCES_STALE_MS = 15_000;
 
-export function balancesQueryOptions(addresses: readonly string[]) {
+function balancesQueryOptions(addresses: readonly string[]) {
   return queryOptions({
     queryKey: [...balancesQueryKey, addresses],
     queryFn: ({ signal }) => getBalances(addresses, { signal }),

@@ -3,13 +3,13 @@ import { countResponse, type CountResponse } from '@gold/contract';
 import { api } from '@/lib/api-client';
 
 /** GET /admin/count/users: how many customers are registered. */
-export function getUserCount({ signal }: { signal?: AbortSignal } = {}): Promise<CountResponse> {
+function getUserCount({ signal }: { signal?: AbortSignal } = {}): Promise<CountResponse> {
   return api.get('/admin/count/users', { schema: countResponse, signal });
 }
 
-export const userCountQueryKey = ['users', 'count'] as const;
+const userCountQueryKey = ['users', 'count'] as const;
 
-export function userCountQueryOptions() {
+function userCountQueryOptions() {
   return queryOptions({ queryKey: userCountQueryKey, queryFn: ({ signal }) => getUserCount({ signal }) });
 }
 

@@ -3,11 +3,11 @@ import { userDetail, type UserDetail } from '@gold/contract';
 import { api } from '@/lib/api-client';
 
 /** GET /admin/users/{id}: one customer with every field of the detail page (404 for an unknown id). */
-export function getUser(id: number, { signal }: { signal?: AbortSignal } = {}): Promise<UserDetail> {
+function getUser(id: number, { signal }: { signal?: AbortSignal } = {}): Promise<UserDetail> {
   return api.get(`/admin/users/${id}`, { schema: userDetail, signal });
 }
 
-export const userQueryKey = (id: number) => ['users', 'detail', id] as const;
+const userQueryKey = (id: number) => ['users', 'detail', id] as const;
 
 export function userQueryOptions(id: number) {
   return queryOptions({ queryKey: userQueryKey(id), queryFn: ({ signal }) => getUser(id, { signal }) });

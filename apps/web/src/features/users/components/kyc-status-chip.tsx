@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { EkycStatus } from '@gold/contract';
 
 /** Spec section 4: VERIFIED, PENDING, anything else is Unverified (English keys, translated where drawn). */
-export function kycStatusLabel(status: EkycStatus | string): string {
+function kycStatusLabel(status: EkycStatus | string): string {
   return status === 'VERIFIED' || status === 'PENDING' ? status : 'Unverified';
 }
 
