@@ -163,7 +163,17 @@ export default defineConfig({
     assetsInlineLimit: (file) => (/\.(woff2?|ttf|otf)$/.test(file) ? false : undefined),
     rolldownOptions: {
       // Dependencies of a grouped module stay where they were (React must not move into the UI chunks).
-      output: { codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: uiChunkName(), debugName: 'ui' }] } },
+      output: {
+        codeSplitting: {
+          includeDependenciesRecursively: false,
+          groups: [
+            // React and ReactDOM in a chunk of their own: left to the splitter they landed in the entry chunk,
+            // which the UI chunks then imported back (a cycle: 'require_react_dom is not a function' at start).
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
+            { name: uiChunkName(), debugName: 'ui', priority: 1 },
+          ],
+        },
+      },
     },
   },
 });
