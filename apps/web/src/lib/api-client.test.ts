@@ -3,7 +3,15 @@ import { sessionResponse } from '@gold/contract';
 import { errorBody, jsonResponse, stubFetch } from '@/testing/http';
 import { api, ApiError, errorMessage, setUnauthorizedHandler, signInHrefForCurrentPage } from './api-client';
 
-const admin = { id: 1, fullName: 'Ayu Lestari', email: 'ayu@example.com', phoneNumber: null, role: 'Administrator', status: 'Activated' };
+const admin = {
+  id: 1,
+  fullName: 'Ayu Lestari',
+  email: 'ayu@example.com',
+  phoneNumber: null,
+  role: 'Administrator',
+  status: 'Activated',
+  language: 'en',
+};
 
 describe('api client', () => {
   const redirects: string[] = [];
