@@ -5,6 +5,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { DataGrid, type GridColDef, type GridPaginationModel, type GridSortModel, type GridValidRowModel } from '@mui/x-data-grid';
 import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { pageSizes } from '@gold/contract';
 import { QueryError } from '@/components/query-state';
@@ -31,18 +33,23 @@ const onControl = (target: EventTarget) =>
   target instanceof Element && target.closest('a, button, input, select, textarea, [role="button"], [role="checkbox"]') !== null;
 
 /** The line above the grid, read out by screen readers: loading, then how many match a search. */
-function statusText(list: ListUrlState, fetching: boolean, total: number | undefined, noun: ListNoun) {
-  if (fetching) return `Loading ${noun.other}…`;
+function statusText(list: ListUrlState, fetching: boolean, total: number | undefined, noun: ListNoun, t: TFunction) {
+  const items = t(noun.other);
+  if (fetching) return t('Loading {{items}}…', { items });
   if (list.search === '' || total === undefined) return '';
-  return `${total.toLocaleString('id-ID')} ${total === 1 ? `${noun.one} matches` : `${noun.other} match`} “${list.search}”`;
+  const shown = { total: total.toLocaleString('id-ID'), search: list.search };
+  return total === 1
+    ? t('{{total}} {{item}} matches “{{search}}”', { ...shown, item: t(noun.one) })
+    : t('{{total}} {{items}} match “{{search}}”', { ...shown, items });
 }
 
-function emptyText(list: ListUrlState, failed: boolean, noun: ListNoun) {
-  if (failed) return `No ${noun.other} to show.`;
-  if (list.search !== '') return `No ${noun.other} match “${list.search}”.`;
+function emptyText(list: ListUrlState, failed: boolean, noun: ListNoun, t: TFunction) {
+  const items = t(noun.other);
+  if (failed) return t('No {{items}} to show.', { items });
+  if (list.search !== '') return t('No {{items}} match “{{search}}”.', { items, search: list.search });
   // Filters other than the search (a status...) narrow the list too: "yet" would say there are none at all.
-  if (Object.keys(list.filters).some((name) => name !== 'search')) return `No ${noun.other} match the filter.`;
-  return `No ${noun.other} yet.`;
+  if (Object.keys(list.filters).some((name) => name !== 'search')) return t('No {{items}} match the filter.', { items });
+  return t('No {{items}} yet.', { items });
 }
 
 /**
@@ -56,6 +63,8 @@ export function ListTable<Query extends BaseListQuery & ListCallQuery, Row exten
   props: ListTableProps<Query, Row, Extra>,
 ) {
   const { list: declaration, label } = props;
+  // The declaration's texts are English keys, translated here where they are drawn.
+  const { t } = useTranslation();
   const product = useProductSymbol();
   const list = useListUrlState(declaration.query);
   const result = useQuery(declaration.call.queryOptions(list.query));
@@ -75,9 +84,10 @@ export function ListTable<Query extends BaseListQuery & ListCallQuery, Row exten
     () =>
       columns.map(({ optional: _optional, ...column }): GridColDef<Numbered<Row>> => ({
         ...column,
+        ...(column.headerName ? { headerName: t(column.headerName) } : {}),
         sortable: (list.sortFields as readonly string[]).includes(column.field),
       })),
-    [columns, list.sortFields],
+    [columns, list.sortFields, t],
   );
   const sortModel = useMemo<GridSortModel>(() => [{ field: list.sort, sort: list.order }], [list.sort, list.order]);
   const paginationModel = useMemo<GridPaginationModel>(() => ({ page: list.page, pageSize: list.pageSize }), [list.page, list.pageSize]);
@@ -103,7 +113,7 @@ export function ListTable<Query extends BaseListQuery & ListCallQuery, Row exten
   const grid = (
     <Paper ref={measure} variant="outlined" sx={{ width: '100%', overflow: 'hidden' }}>
       <DataGrid<Numbered<Row>>
-        aria-label={label ?? (typeof declaration.label === 'string' ? declaration.label : declaration.label({ product }))}
+        aria-label={label ?? t(typeof declaration.label === 'string' ? declaration.label : declaration.label({ product }))}
         rows={rows}
         columns={gridColumns}
         columnVisibilityModel={visibleColumns}
@@ -131,7 +141,7 @@ export function ListTable<Query extends BaseListQuery & ListCallQuery, Row exten
         onCellKeyDown={(params, event) => {
           if (openDetail && event.key === 'Enter' && !onControl(event.target)) openDetail(params.row);
         }}
-        localeText={{ noRowsLabel: emptyText(list, failure !== null, declaration.noun) }}
+        localeText={{ noRowsLabel: emptyText(list, failure !== null, declaration.noun, t) }}
         slotProps={{
           loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' },
           // Reset would restore the grid's first model, not the list's defaults: each column's own switch does that.
@@ -157,12 +167,12 @@ export function ListTable<Query extends BaseListQuery & ListCallQuery, Row exten
         spacing={2}
         useFlexGap
         role={declaration.filters?.length ? 'group' : undefined}
-        aria-label={declaration.filters?.length ? 'Filters' : undefined}
+        aria-label={declaration.filters?.length ? t('Filters') : undefined}
         sx={{ alignItems: { md: 'center' }, flexWrap: 'wrap', minHeight: 40 }}
       >
         {declaration.filters ? <ListFilters listId={declaration.id} filters={declaration.filters} list={list} /> : null}
         <Typography role="status" variant="body2" color="text.secondary">
-          {statusText(list, result.isFetching, total, declaration.noun)}
+          {statusText(list, result.isFetching, total, declaration.noun, t)}
         </Typography>
       </Stack>
       {refused.map((message) => (
@@ -170,7 +180,7 @@ export function ListTable<Query extends BaseListQuery & ListCallQuery, Row exten
           {message}
         </Alert>
       ))}
-      {failure ? <QueryError error={failure} title={declaration.errorTitle} onRetry={() => void result.refetch()} /> : null}
+      {failure ? <QueryError error={failure} title={t(declaration.errorTitle)} onRetry={() => void result.refetch()} /> : null}
       {body}
     </Stack>
   );
