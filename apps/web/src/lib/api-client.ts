@@ -1,5 +1,6 @@
 import type { ErrorResponse } from '@gold/contract';
 import { paths } from '@/config/paths';
+import { i18n, translateServerMessage } from './i18n';
 import { setSessionHint } from './session-hint';
 
 /** Base of every API path: `VITE_API_BASE_URL` for a split deployment, else the same origin's `/api`. */
@@ -33,9 +34,37 @@ export function isApiError(error: unknown, status?: number): error is ApiError {
   return error instanceof ApiError && (status === undefined || error.status === status);
 }
 
-/** The server's own message for a failed call; a generic one when its answer could not be read. */
+/** A 400's field problem as the API writes it: 'body.email: Invalid email address'. */
+const fieldProblem = /^([\w.[\]-]+): (.+)$/s;
+
+/** One message, or one field problem with its path kept as it is (it names the field the API read). */
+function translatePart(part: string): string {
+  const field = fieldProblem.exec(part);
+  if (field) {
+    const problem = translateServerMessage(field[2]!);
+    if (problem !== field[2]) return `${field[1]}: ${problem}`;
+  }
+  return translateServerMessage(part);
+}
+
+/**
+ * A server message in the console's language. A 400 naming several fields joins their problems
+ * with '; ' ('body.fullname: fullname is required; body.email: Invalid email address'): each is
+ * translated on its own (a '; ' not followed by a field path belongs to one message).
+ */
+function translateServerText(message: string): string {
+  return message
+    .split(/; (?=[\w.[\]-]+: )/)
+    .map(translatePart)
+    .join('; ');
+}
+
+/**
+ * The server's own message for a failed call, in the console's language (the one place errors
+ * become text); a generic one when its answer could not be read.
+ */
 export function errorMessage(error: unknown): string {
-  return isApiError(error) ? error.message : 'The server sent an answer the console cannot read.';
+  return isApiError(error) ? translateServerText(error.message) : i18n.t('The server sent an answer the console cannot read.');
 }
 
 /** Anything with a zod-like `parse`: the contract's response schemas. */

@@ -1,0 +1,194 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addAdminBody,
+  checkOtpBody,
+  redemptionActions,
+  redemptionRefusal,
+  redemptionStatuses,
+  rejectRedemptionBody,
+  setRedemptionLimitBody,
+} from '@gold/contract';
+import serverCatalogue from '@/locales/id/server.json';
+import { ApiError, errorMessage } from './api-client';
+import { i18n } from './i18n';
+
+/** The console's text for a failed call whose answer carried this message. */
+const shown = (message: string, status = 409) => errorMessage(new ApiError(status, message));
+
+/** A 400 as the API's error handler writes it from a schema's issues: 'body.reason: ...; body.id: ...'. */
+function validationMessage(where: string, result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
+  expect(result.success).toBe(false);
+  return result.error!.issues.map((issue) => `${[where, ...issue.path.map(String)].join('.')}: ${issue.message}`).join('; ');
+}
+
+/** Real API messages (copied from the API's answers, or made by the contract's own schemas) and their Indonesian. */
+const examples: [english: string, indonesian: string][] = [
+  ['Request failed (502 Bad Gateway)', 'Permintaan gagal (502 Bad Gateway)'],
+  ['Route GET /api/admin/nothing not found', 'Rute GET /api/admin/nothing tidak ditemukan'],
+  ['Too many failed sign-in attempts. Try again in 15 minute(s).', 'Terlalu banyak percobaan masuk yang gagal. Coba lagi dalam 15 menit.'],
+  ['password must be at least 12 characters', 'kata sandi minimal 12 karakter'],
+  ['body.password: password must be at most 128 characters', 'body.password: kata sandi maksimal 128 karakter'],
+  ['body.email: an admin with the e-mail siti@example.com already exists', 'body.email: admin dengan e-mail siti@example.com sudah ada'],
+  ['Admin 12 not found', 'Admin 12 tidak ditemukan'],
+  ['User 40512 not found', 'Pengguna 40512 tidak ditemukan'],
+  ['Transaction 7 not found', 'Transaksi 7 tidak ditemukan'],
+  ['query: 2026-02-30 is not a date', 'query: 2026-02-30 bukan tanggal'],
+  ['Balances could not be read from the chain: rpc timeout', 'Saldo tidak dapat dibaca dari chain: rpc timeout'],
+  [
+    'The chain node does not answer (connection refused): showing the last good reading',
+    'Node chain tidak menjawab (connection refused): menampilkan pembacaan baik terakhir',
+  ],
+  ['Too many messages from your address. Try again in 3 minute(s).', 'Terlalu banyak pesan dari alamat Anda. Coba lagi dalam 3 menit.'],
+  ['Denomination 4 not found', 'Denominasi 4 tidak ditemukan'],
+  [
+    'Cannot add 99000 pieces of 10 g: the stock would pass 100000 pieces',
+    'Tidak dapat menambah 99000 keping 10 g: stok akan melebihi 100000 keping',
+  ],
+  ['Redemption 31 not found', 'Penebusan 31 tidak ditemukan'],
+  [
+    'Only a REDEEMED redemption has a hand-over receipt: redemption 31 is REJECTED',
+    'Hanya penebusan REDEEMED yang memiliki tanda terima serah terima: penebusan 31 berstatus REJECTED',
+  ],
+  ['Cannot prepare a redemption that is REQUESTED', 'Tidak dapat menyiapkan penebusan yang berstatus REQUESTED'],
+  ['Cannot send a code for a redemption that is REDEEMED', 'Tidak dapat mengirim kode untuk penebusan yang berstatus REDEEMED'],
+  ['Cannot check a code for a redemption that is ON_WEB2', 'Tidak dapat memeriksa kode untuk penebusan yang berstatus ON_WEB2'],
+  ['Cannot approve a redemption that is REJECTED', 'Tidak dapat menyetujui penebusan yang berstatus REJECTED'],
+  ['Cannot reject a redemption that is REDEEMED', 'Tidak dapat menolak penebusan yang berstatus REDEEMED'],
+  ['Cannot reset a redemption that is PREPARATION', 'Tidak dapat mengatur ulang penebusan yang berstatus PREPARATION'],
+  [
+    'Cannot approve: not enough pieces in the vault: 5 g (3 requested, 1 available)',
+    'Tidak dapat menyetujui: keping di brankas tidak cukup: 5 g (3 requested, 1 available)',
+  ],
+  [
+    'A code was sent less than 60 seconds ago: wait 42 s before sending another',
+    'Kode terkirim kurang dari 60 detik yang lalu: tunggu 42 detik sebelum mengirim lagi',
+  ],
+  ['Wrong code: 1 try left', 'Kode salah: sisa 1 percobaan'],
+  ['Wrong code: 4 tries left', 'Kode salah: sisa 4 percobaan'],
+  ['The code was entered wrongly 5 times: send a new code', 'Kode salah dimasukkan 5 kali: kirim kode baru'],
+  ['The code has expired (codes are valid 10 minutes): send a new one', 'Kode sudah kedaluwarsa (kode berlaku 10 menit): kirim kode baru'],
+  ['query: page needs limit', 'query: page memerlukan limit'],
+  [
+    validationMessage('body', setRedemptionLimitBody.safeParse({ newlimit: 7 })),
+    'body.newlimit: newlimit harus salah satu dari 5, 10, 25, 100, 250, 500, 1000',
+  ],
+  [validationMessage('body', rejectRedemptionBody.safeParse({ id: 3, reason: ' ' })), 'body.reason: reason wajib diisi'],
+  [
+    validationMessage('body', rejectRedemptionBody.safeParse({ id: 3, reason: 'x'.repeat(501) })),
+    'body.reason: reason maksimal 500 karakter',
+  ],
+  [
+    validationMessage('body', rejectRedemptionBody.safeParse({ id: 3, reason: 'bad\u0000byte' })),
+    'body.reason: reason harus berupa teks biasa (tanpa karakter kontrol)',
+  ],
+  [
+    'query.addresses: addresses must list at most 50 wallet addresses, not 51',
+    'query.addresses: addresses paling banyak berisi 50 alamat dompet, bukan 51',
+  ],
+  ['query.addresses: addresses must list at most 50 wallet addresses', 'query.addresses: addresses paling banyak berisi 50 alamat dompet'],
+  [
+    'query.addresses: addresses must list wallet addresses separated by commas (entry 2 is empty)',
+    'query.addresses: addresses harus berisi alamat dompet yang dipisahkan koma (entri 2 kosong)',
+  ],
+  [
+    'query.addresses: addresses entry 3 is not a wallet address (0x and 40 hex digits)',
+    'query.addresses: entri addresses 3 bukan alamat dompet (0x dan 40 digit heksadesimal)',
+  ],
+  ['query.from: from must be a date (YYYY-MM-DD)', 'query.from: from harus berupa tanggal (YYYY-MM-DD)'],
+  ['body.denom: denom must be at most 100000 grams', 'body.denom: denom maksimal 100000 gram'],
+  ['body.amount: amount must be a whole number', 'body.amount: amount harus berupa bilangan bulat'],
+  ['body.amount: amount must be positive', 'body.amount: amount harus positif'],
+  ['query.days: days must be at least 1', 'query.days: days minimal 1'],
+  ['body.amount: amount must be at most 100000', 'body.amount: amount maksimal 100000'],
+  [
+    validationMessage('body', checkOtpBody.safeParse({ id: 'x', otp: '123456' })),
+    'body.id: Masukan tidak valid: seharusnya number, diterima string',
+  ],
+  ['body.status: Invalid input: expected "Activated"', 'body.status: Masukan tidak valid: seharusnya "Activated"'],
+  [
+    'query.sort: Invalid option: expected one of "createdAt"|"total"',
+    'query.sort: Pilihan tidak valid: seharusnya salah satu dari "createdAt"|"total"',
+  ],
+  ['body.name: Too big: expected string to have <=100 characters', 'body.name: Terlalu panjang: paling banyak 100 karakter'],
+  ['body.ids: Too big: expected array to have <=50 items', 'body.ids: Terlalu banyak: paling banyak 50 butir'],
+  ['body.id: Too big: expected number to be <=2147483647', 'body.id: Terlalu besar: paling besar 2147483647'],
+  ['body.ratio: Too big: expected number to be <1', 'body.ratio: Terlalu besar: harus kurang dari 1'],
+  ['body.list: Too big: expected set to have <=3 items', 'body.list: Terlalu besar: seharusnya set to have <=3 items'],
+  ['body.name: Too small: expected string to have >=1 characters', 'body.name: Terlalu pendek: paling sedikit 1 karakter'],
+  ['body.ids: Too small: expected array to have >=1 items', 'body.ids: Terlalu sedikit: paling sedikit 1 butir'],
+  ['query.limit: Too small: expected number to be >=1', 'query.limit: Terlalu kecil: paling kecil 1'],
+  ['body.id: Too small: expected number to be >0', 'body.id: Terlalu kecil: harus lebih dari 0'],
+  ['body.list: Too small: expected set to have >=1 items', 'body.list: Terlalu kecil: seharusnya set to have >=1 items'],
+  ['body.code: Invalid string: must match pattern /^\\d{6}$/', 'body.code: Teks tidak valid: harus sesuai pola /^\\d{6}$/'],
+  ['body.step: Invalid number: must be a multiple of 5', 'body.step: Angka tidak valid: harus kelipatan 5'],
+  [validationMessage('body', checkOtpBody.safeParse({ id: 1, otp: '123456', extra: 1 })), 'body: Kunci tidak dikenal: "extra"'],
+  ['body: Unrecognized keys: "a", "b"', 'body: Kunci-kunci tidak dikenal: "a", "b"'],
+  ["body.type: Invalid discriminator value. Expected 'a' | 'b'", "body.type: Nilai pembeda tidak valid. Seharusnya 'a' | 'b'"],
+  ['body.url: Invalid URL', 'body.url: URL tidak valid'],
+];
+
+const templateKeys = Object.keys(serverCatalogue).filter((key) => key.includes('{{'));
+
+/** The first catalogue key a message matches, as translateServerMessage looks for it. */
+function catalogueKeyOf(message: string): string | undefined {
+  if (message in serverCatalogue) return message;
+  return templateKeys.find((key) => {
+    const parts = key.split(/\{\{\s*\w+\s*\}\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    return new RegExp(`^${parts.join('.+?')}$`, 's').test(message);
+  });
+}
+
+describe('server messages in Indonesian', () => {
+  beforeAll(async () => {
+    // Only the server catalogue: an entry found means server.json has it, not another feature's file.
+    i18n.addResourceBundle('id', 'translation', serverCatalogue, true, true);
+    await i18n.changeLanguage('id');
+  });
+
+  afterAll(async () => {
+    i18n.removeResourceBundle('id', 'translation');
+    await i18n.changeLanguage('en');
+  });
+
+  it('turns each catalogued template into Indonesian with the figures of the real message', () => {
+    for (const [english, indonesian] of examples) expect(shown(english, 400)).toBe(indonesian);
+    // Every template of the catalogue is proved by one of the examples (a field problem counts by its text).
+    const keyOfPart = (part: string) => catalogueKeyOf(part.replace(/^[\w.[\]-]+: /s, '')) ?? catalogueKeyOf(part);
+    const used = new Set(examples.flatMap(([english]) => english.split(/; (?=[\w.[\]-]+: )/).map(keyOfPart)));
+    expect(templateKeys.filter((key) => !used.has(key))).toEqual([]);
+  });
+
+  it('translates a 400 naming several fields problem by problem, keeping each field path', () => {
+    const message = validationMessage(
+      'body',
+      addAdminBody.safeParse({ fullname: ' ', email: 'not-an-email', password: 'short', phoneNumber: '' }),
+    );
+    expect(message.split('; ').length).toBeGreaterThan(1);
+    const translated = shown(message, 400);
+    expect(translated.split('; ')).toHaveLength(message.split('; ').length);
+    expect(translated).toContain('body.fullname: fullname wajib diisi');
+    expect(translated).toContain('body.email: email harus berupa alamat email');
+    expect(translated).toContain('body.password: kata sandi minimal 12 karakter');
+  });
+
+  it('keeps a message nobody catalogued as the server wrote it, and English as it is', async () => {
+    expect(shown('body.x: something new went wrong; and more')).toBe('body.x: something new went wrong; and more');
+    expect(shown('Two-factor sign-in is already on; another admin can reset it')).toBe(
+      'Masuk dua faktor sudah aktif; admin lain dapat mengatur ulangnya',
+    );
+    expect(errorMessage(new Error('boom'))).toBe('Server mengirim jawaban yang tidak dapat dibaca konsol.');
+    await i18n.changeLanguage('en');
+    expect(shown('Redemption 31 not found')).toBe('Redemption 31 not found');
+    expect(errorMessage(new Error('boom'))).toBe('The server sent an answer the console cannot read.');
+    await i18n.changeLanguage('id');
+  });
+
+  it('translates every refusal of the redemption lifecycle', () => {
+    for (const action of redemptionActions)
+      for (const status of redemptionStatuses) {
+        const refusal = redemptionRefusal(action, status);
+        if (refusal) expect(shown(refusal), refusal).not.toBe(refusal);
+        if (refusal) expect(shown(refusal)).toContain(status);
+      }
+  });
+});
