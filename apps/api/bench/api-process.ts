@@ -29,6 +29,17 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** One sign-in of the bench's admin over HTTP, answering the status (a burst of them is timed in load-benchmark.ts). */
+export async function signInAs(baseUrl: string): Promise<string> {
+  const answer = await fetch(`${baseUrl}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(admin),
+  });
+  await answer.arrayBuffer();
+  return String(answer.status);
+}
+
 let builtApi = false;
 
 /**

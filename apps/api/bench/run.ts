@@ -1,4 +1,7 @@
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { cpus, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
 import { getHeapStatistics } from 'node:v8';
@@ -12,6 +15,7 @@ import { benchBalances, startBenchChain } from './balances-benchmark';
 import { benchCountCards } from './count-cards-benchmark';
 import { benchUserExport, exportTable } from './export-benchmark';
 import { timedRequests, timingTable, verdictLine, warmUpRequests } from './http-timing';
+import { benchLoad, loadConnections, loadTables, loadTargets, userListCeiling, type LoadRun } from './load-benchmark';
 import { benchRedemptionList } from './redemption-list-benchmark';
 import { benchTransactionList } from './transaction-list-benchmark';
 import { benchUserList } from './user-list-benchmark';
@@ -31,10 +35,12 @@ const { values } = parseArgs({
     url: { type: 'string', default: process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
     docs: { type: 'string' },
     built: { type: 'boolean', default: false },
+    load: { type: 'boolean', default: false },
   },
 });
 if (values.docs) setDocsFile(values.docs);
-if (values.built) useBuiltApi();
+// The load benchmark runs the built server, as `npm start` and `WORKERS=2 npm start` do.
+if (values.built || values.load) useBuiltApi();
 const users = Number(values.users);
 if (!Number.isInteger(users) || users < 1) throw new Error('--users must be a positive whole number');
 // Redemptions: users / 5 (200,000 at a million customers, as issue 7 asks); token transactions:
@@ -47,6 +53,8 @@ const counts = {
   messages: 40,
   prices: 180,
 };
+
+const autocannonVersion = (createRequire(import.meta.url)('autocannon/package.json') as { version: string }).version;
 
 const serverUrl = values.url!;
 const name = `gold_bench_${randomBytes(4).toString('hex')}`;
@@ -98,6 +106,66 @@ try {
   writeSection(section);
   process.stdout.write(`\n${section}\n`);
 
+  if (values.load) {
+    await loadSection(url.toString(), users);
+  } else {
+    await latencySections(url.toString());
+  }
+} finally {
+  clearInterval(sampler);
+  await admin.query(`drop database if exists "${name}" with (force)`);
+  await admin.end();
+}
+
+// Last: Lighthouse on the console's build (helper script of its own, its own section of the docs).
+if (!values.load) await runLighthouse();
+
+async function runLighthouse() {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(import.meta.dirname, 'lighthouse.ts'), ...(values.docs ? ['--docs', values.docs] : [])],
+    {
+      stdio: 'inherit',
+    },
+  );
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`the Lighthouse benchmark failed (exit ${code})`);
+}
+
+/** `--load`: 50 concurrent clients on 1 and 2 processes, the raw SQL ceiling, health during a sign-in burst. */
+async function loadSection(databaseUrl: string, customers: number) {
+  const sort = 'fullName';
+  const runs: LoadRun[] = [];
+  for (const processes of [1, 2]) runs.push(await benchLoad(databaseUrl, customers, processes));
+  const ceiling = await userListCeiling(databaseUrl, sort);
+  const { lines, missed } = loadTables(runs, ceiling);
+  const text = [
+    '## Load: 50 concurrent clients, one and two API processes',
+    '',
+    `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench -- --load\` (apps/api/bench/load-benchmark.ts) on ${cpus().length} cores,`,
+    `the database above (${customers.toLocaleString('en')} customers, after \`vacuum analyze\`). The API runs from its build: one process, then`,
+    '`WORKERS=2` (node:cluster, two workers sharing the port), default settings (a pool of 10 connections per process).',
+    `autocannon ${autocannonVersion} with ${loadConnections} kept-alive connections and a signed-in session, gzip asked for as a browser does; each case`,
+    'runs 2 s unmeasured, then 8 s measured; p50/p95/p99 are over every answer of those 8 s. Errors are failed connections, time-outs and',
+    "non-2xx answers. The ceiling is the user-list page query (the API's own query builder, findUserPage) run straight through a",
+    `pg pool of ${loadConnections} connections by ${loadConnections} concurrent loops, no HTTP, no session; the API's list page is given as a ratio of it.`,
+    'Health: 100 sign-ins with the right password sent at once (argon2; at most SIGN_IN_CONCURRENCY=2 hash at a time per process,',
+    'SIGN_IN_QUEUE=8 wait, the rest are told 503 at once) while one client asks /api/health/live and /api/health/ready in turn on a',
+    'fresh connection each, as a load balancer does.',
+    `Targets: 0 errors and p99 <= ${loadTargets.p99} ms per case; a list page at least ${loadTargets.ceilingRatio * 100}% of the ceiling; health p95 <= ${loadTargets.healthP95} ms.`,
+    '',
+    missed.length === 0 ? 'Every target met.' : `Missed: ${missed.join('; ')}.`,
+    '',
+    ...lines,
+    '',
+  ].join('\n');
+  writeSection(text);
+  process.stdout.write(`\n${text}\n`);
+}
+
+/** The latency sections: one client, one request at a time. */
+async function latencySections(databaseUrl: string) {
+  const url = new URL(databaseUrl);
   const chain = await startBenchChain(url.toString());
   const api = await startBenchApi(url.toString(), chain.apiEnv).catch(async (error: unknown) => {
     await chain.stop();
@@ -213,8 +281,4 @@ try {
   } finally {
     await exportApi.stop();
   }
-} finally {
-  clearInterval(sampler);
-  await admin.query(`drop database if exists "${name}" with (force)`);
-  await admin.end();
 }
