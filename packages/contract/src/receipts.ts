@@ -24,8 +24,11 @@ export const handOverReceipt = z.object({
   timeSlot: z.number().int(),
   /** When the customer's one-time code was checked before the approval (ISO-8601 UTC). */
   codeCheckedAt: z.string().nullable(),
-  /** When it was approved and by whom. */
-  approvedAt: z.string(),
+  /**
+   * When it was approved and by whom, from the audit log; null for a redemption handed over before
+   * the audit log kept approvals (imported or seeded history): its receipt says it was not recorded.
+   */
+  approvedAt: z.string().nullable(),
   approvedBy: z.object({ id: z.number().int().positive(), fullName: z.string() }).nullable(),
 });
 export type HandOverReceipt = z.infer<typeof handOverReceipt>;

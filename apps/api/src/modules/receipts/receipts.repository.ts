@@ -27,7 +27,8 @@ interface ReceiptRow {
 /**
  * What the hand-over receipt prints, read in one snapshot: the redemption and its customer, its
  * pieces, and from the audit log the approval (when, by whom) and the last code check before it.
- * Only a REDEEMED redemption has a receipt: the gold has been handed over.
+ * Only a REDEEMED redemption has a receipt: the gold has been handed over. One handed over before
+ * the audit log kept approvals (seeded or imported history) has one too, its approval not recorded.
  */
 export async function findReceipt(db: Database, id: number): Promise<HandOverReceipt> {
   return db.transaction(
@@ -42,7 +43,7 @@ export async function findReceipt(db: Database, id: number): Promise<HandOverRec
                    case when approval.admin_id is null then null
                         else json_build_object('id', approval.admin_id, 'fullName', approval.full_name) end as "approvedBy",
                    (select ${isoTimestamp(a.occurredAt)} from ${a}
-                     where ${ofThis} and ${a.action} = 'redemption.otp-verified' and ${a.id} < approval.id
+                     where ${ofThis} and ${a.action} = 'redemption.otp-verified' and (approval.id is null or ${a.id} < approval.id)
                      order by ${a.id} desc limit 1) as "codeCheckedAt"
               from ${r} join ${customers} on ${customers.id} = ${r.customerId}
               left join lateral (select ${a.id} as id, ${a.occurredAt} as occurred_at, ${a.adminId} as admin_id, ${admins.fullName} as full_name
@@ -52,7 +53,7 @@ export async function findReceipt(db: Database, id: number): Promise<HandOverRec
              where ${r.id} = ${id}`,
       );
       if (!row) throw notFound(`Redemption ${id} not found`);
-      if (row.status !== 'REDEEMED' || row.approvedAt === null) {
+      if (row.status !== 'REDEEMED') {
         throw conflict(`Only a REDEEMED redemption has a hand-over receipt: redemption ${id} is ${row.status}`);
       }
       const pieces = await selectRows<{ denom: number; amount: number }>(

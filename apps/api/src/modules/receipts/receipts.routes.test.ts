@@ -73,8 +73,35 @@ describeEachEngine(
         approvedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
         approvedBy: { id: expect.any(Number), fullName: testAdmin.fullName },
       });
-      expect(Date.parse(body.codeCheckedAt!)).toBeLessThanOrEqual(Date.parse(body.approvedAt));
+      expect(Date.parse(body.codeCheckedAt!)).toBeLessThanOrEqual(Date.parse(body.approvedAt!));
       expect(response.body).not.toContain('3201014506900007');
+    });
+
+    it('has one for a redemption handed over before approvals were audited (seeded history): approval not recorded', async () => {
+      const db = t().database.db;
+      const customer = await insertCustomer(db, 'Bambang Pamungkas');
+      const d10 = await insertDenomination(db, 10, 5);
+      const handedOver = await insertRedemption(db, {
+        customerId: customer.id,
+        status: 'REDEEMED',
+        appointmentDate: '2026-11-02',
+        timeSlot: 14,
+        pieces: [{ denominationId: d10, denom: 10, amount: 2 }],
+      });
+      const response = await receipt(handedOver);
+      expect(response.statusCode).toBe(200);
+      expect(response.json<HandOverReceipt>()).toEqual({
+        redemptionId: handedOver,
+        customer: { fullName: 'Bambang Pamungkas', nikMasked: null },
+        pieces: [{ denom: 10, amount: 2, grams: 20 }],
+        totalGrams: '20',
+        totalFee: '0.2',
+        appointmentDate: '2026-11-02',
+        timeSlot: 14,
+        codeCheckedAt: null,
+        approvedAt: null,
+        approvedBy: null,
+      });
     });
 
     it('answers 401 without a session', async () => {

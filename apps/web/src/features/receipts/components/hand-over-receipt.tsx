@@ -10,6 +10,9 @@ import { ReviewQrCode } from './review-qr-code';
 /** The receipt's title: bilingual by design (Indonesian first, as the customer signs it). */
 const RECEIPT_TITLE = 'Berita Acara Serah Terima Emas Fisik / Physical Gold Hand-over Receipt';
 
+/** An approval the audit log does not hold (a redemption handed over before it kept them). */
+const NOT_RECORDED = 'Tidak tercatat / Not recorded';
+
 /**
  * Printing: A4, the console's frame (top bar, menu, breadcrumbs) and the screen's own controls
  * (`data-print="hide"`) left out, so the receipt alone fills one page.
@@ -95,8 +98,8 @@ export function HandOverReceipt({ receipt, reviewUrl, product }: { receipt: Rece
           <Row label="Tanggal Pengambilan / Collection Date">{formatDate(receipt.appointmentDate)}</Row>
           <Row label="Jam Pengambilan / Collection Slot">{formatTimeSlot(receipt.timeSlot)}</Row>
           <Row label="Kode Diperiksa / Code Checked">{receipt.codeCheckedAt ? formatDateTime(receipt.codeCheckedAt) : MISSING}</Row>
-          <Row label="Disetujui / Approved">{formatDateTime(receipt.approvedAt)}</Row>
-          <Row label="Disetujui oleh / Approved by">{receipt.approvedBy?.fullName ?? MISSING}</Row>
+          <Row label="Disetujui / Approved">{receipt.approvedAt ? formatDateTime(receipt.approvedAt) : NOT_RECORDED}</Row>
+          <Row label="Disetujui oleh / Approved by">{receipt.approvedBy?.fullName ?? NOT_RECORDED}</Row>
         </tbody>
       </Box>
 
