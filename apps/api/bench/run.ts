@@ -103,7 +103,8 @@ try {
     'time is PostgreSQL maintaining the trigram search indexes.',
     '',
   ].join('\n');
-  writeSection(section);
+  // The load run keeps the seeding figures of the full run (its own are printed only).
+  if (!values.load) writeSection(section);
   process.stdout.write(`\n${section}\n`);
 
   if (values.load) {
@@ -143,7 +144,7 @@ async function loadSection(databaseUrl: string, customers: number) {
     '## Load: 50 concurrent clients, one and two API processes',
     '',
     `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench -- --load\` (apps/api/bench/load-benchmark.ts) on ${cpus().length} cores,`,
-    `the database above (${customers.toLocaleString('en')} customers, after \`vacuum analyze\`). The API runs from its build: one process, then`,
+    `a database seeded as in the first section (${customers.toLocaleString('en')} customers, after \`vacuum analyze\`). The API runs from its build: one process, then`,
     '`WORKERS=2` (node:cluster, two workers sharing the port), default settings (a pool of 10 connections per process).',
     `autocannon ${autocannonVersion} with ${loadConnections} kept-alive connections and a signed-in session, gzip asked for as a browser does; each case`,
     'runs 2 s unmeasured, then 8 s measured; p50/p95/p99 are over every answer of those 8 s. Errors are failed connections, time-outs and',
