@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import './fonts.css';
 import { createQueryClient } from './app/query-client';
 import { paths } from './config/paths';
+import { applyLanguage, storedLanguage } from './lib/i18n';
 import { hasSessionHint } from './lib/session-hint';
 
 const container = document.getElementById('root');
@@ -27,8 +28,15 @@ async function startConsole() {
  * Anything else: the console (its router shows the sign-in page too, when a page sends there).
  */
 async function start() {
-  if (window.location.pathname !== paths.auth.signIn.path || hasSessionHint()) return startConsole();
+  // The language last chosen in this browser, its catalogue loaded alongside the first screen's code
+  // (a catalogue that cannot be downloaded leaves English). The session then says the admin's own.
+  const language = applyLanguage(storedLanguage()).catch(() => undefined);
+  if (window.location.pathname !== paths.auth.signIn.path || hasSessionHint()) {
+    await language;
+    return startConsole();
+  }
   const { StandaloneSignIn } = await import('./app/routes/auth/standalone-sign-in');
+  await language;
   const onSignedIn = (target: string) => {
     window.history.replaceState(null, '', target);
     // Should the console's code not arrive, a full page load of the target tries again.

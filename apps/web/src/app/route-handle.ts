@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useMatches } from 'react-router';
 import type { Crumb } from '@/components/layouts/app-breadcrumbs';
 import { ancestorsOf, appRoutes, resolveTitle, type AppRouteKey } from '@/config/routes';
@@ -12,16 +13,17 @@ function isRouteHandle(handle: unknown): handle is RouteHandle {
   return typeof handle === 'object' && handle !== null && 'route' in handle;
 }
 
-/** The breadcrumb trail of the current page, from the route table: its ancestors, then the page itself. */
+/** The breadcrumb trail of the current page, from the route table (in the console's language): its ancestors, then the page itself. */
 export function useBreadcrumbs(): Crumb[] {
   const matches = useMatches();
   const product = useProductSymbol();
+  const { t } = useTranslation();
   const page = matches.findLast((match) => isRouteHandle(match.handle));
   if (!page) return [];
   const { route } = page.handle as RouteHandle;
   return [
-    ...ancestorsOf(route).map((key) => ({ label: resolveTitle(appRoutes[key].title, product), href: appRoutes[key].path })),
-    { label: resolveTitle(appRoutes[route].title, product), href: page.pathname },
+    ...ancestorsOf(route).map((key) => ({ label: resolveTitle(appRoutes[key].title, product, t), href: appRoutes[key].path })),
+    { label: resolveTitle(appRoutes[route].title, product, t), href: page.pathname },
   ];
 }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildNavGroups } from './navigation';
 import { paths } from '@/config/paths';
 import { ancestorsOf, appRouteList, menuItemOf } from '@/config/routes';
+import { i18n } from '@/lib/i18n';
 
 describe('the route table', () => {
   it('builds each link from the row: the path itself, an id in the path or in the query', () => {
@@ -20,7 +21,7 @@ describe('the route table', () => {
   });
 
   it('highlights a menu item on the pages outside its path that belong to it', () => {
-    const items = buildNavGroups('GIDR').flatMap((group) => group.items);
+    const items = buildNavGroups('GIDR', i18n.t).flatMap((group) => group.items);
     const claims = Object.fromEntries(items.filter((item) => item.alsoActiveOn).map((item) => [item.label, item.alsoActiveOn]));
     expect(claims).toEqual({ Dashboard: ['/price-history'], Redemption: ['/redeem'] });
   });

@@ -1,4 +1,4 @@
-import { alpha, createTheme } from '@mui/material/styles';
+import { alpha, createTheme, type ThemeOptions } from '@mui/material/styles';
 
 /**
  * Gold primary. Text on gold is dark (7.6:1). Gold used as text uses the dark shade: 6.6:1 on white
@@ -8,7 +8,7 @@ import { alpha, createTheme } from '@mui/material/styles';
 const gold = { light: '#E3C766', main: '#C9A227', dark: '#735A07', contrastText: '#1A1405' };
 const goldHover = '#B08A17';
 
-export const theme = createTheme({
+const themeOptions: ThemeOptions = {
   palette: {
     mode: 'light',
     primary: gold,
@@ -67,4 +67,7 @@ export const theme = createTheme({
       styleOverrides: { rounded: { borderRadius: 12 } },
     },
   },
-});
+};
+
+/** The console's theme; `locales` put MUI's own texts in the console's language (none: English). */
+export const createConsoleTheme = (locales: readonly object[] = []) => createTheme(themeOptions, ...locales);

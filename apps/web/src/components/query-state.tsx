@@ -6,6 +6,8 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { errorMessage, isApiError } from '@/lib/api-client';
+import { translateServerMessage } from '@/lib/i18n';
+import { useTranslation } from 'react-i18next';
 
 /** What the views need of a query (a TanStack `useQuery` result fits). */
 interface QueryLike<Data> {
@@ -29,25 +31,27 @@ export interface QueryErrorProps {
 
 /** A call that failed: the server's message (a generic one when its answer was unreadable), and Retry. */
 export function QueryError({ error, onRetry, retrying, title, action }: QueryErrorProps) {
+  const { t } = useTranslation();
   const retry = onRetry ? (
     <Button color="inherit" size="small" loading={retrying} onClick={onRetry}>
-      Retry
+      {t('Retry')}
     </Button>
   ) : undefined;
   return (
     <Alert severity="error" action={action ?? retry}>
       {title ? <AlertTitle>{title}</AlertTitle> : null}
-      {errorMessage(error)}
+      {translateServerMessage(errorMessage(error))}
     </Alert>
   );
 }
 
 /** 'Loading...', read out as a status; the spinner is named `label` when given ('Loading contacts'). */
 function QueryLoading({ label }: { label?: string | undefined }) {
+  const { t } = useTranslation();
   return (
     <Stack direction="row" spacing={1.5} role="status" sx={{ alignItems: 'center' }}>
       {label ? <CircularProgress size={20} aria-label={label} /> : <CircularProgress size={20} aria-hidden />}
-      <Typography>Loading...</Typography>
+      <Typography>{t('Loading...')}</Typography>
     </Stack>
   );
 }

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { TFunction } from 'i18next';
 import AccountBalanceOutlinedIcon from '@mui/icons-material/AccountBalanceOutlined';
 import AccountCircleOutlinedIcon from '@mui/icons-material/AccountCircleOutlined';
 import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
@@ -13,11 +14,15 @@ import ShoppingCartOutlinedIcon from '@mui/icons-material/ShoppingCartOutlined';
 import StarOutlineIcon from '@mui/icons-material/StarOutlineOutlined';
 import TuneOutlinedIcon from '@mui/icons-material/TuneOutlined';
 
-/** A page title or menu label; it may name the product: `(product) => `${product} Purchased List``. */
-export type PageTitle = string | ((product: string) => string);
+/**
+ * A page title or menu label: the English text, which is also its translation key (i18n). It may
+ * name the product: '{{product}} Purchased List'. Translated where it is shown, with `resolveTitle`.
+ */
+type PageTitle = string;
 
-export function resolveTitle(title: PageTitle, product: string): string {
-  return typeof title === 'function' ? title(product) : title;
+/** A title or label in the console's language, `{{product}}` filled in. */
+export function resolveTitle(title: PageTitle, product: string, t: TFunction): string {
+  return t(title, { product });
 }
 
 /** The side menu's groups, in order (spec section 2). */
@@ -69,8 +74,8 @@ export const appRoutes = defineRoutes({
   },
   purchases: {
     path: '/purchased-list',
-    title: (product) => `${product} Purchased List`,
-    menu: { group: 'Transactions', label: (product) => `${product} Purchased`, icon: ShoppingCartOutlinedIcon },
+    title: '{{product}} Purchased List',
+    menu: { group: 'Transactions', label: '{{product}} Purchased', icon: ShoppingCartOutlinedIcon },
   },
   redemptions: {
     path: '/redemption-list',

@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 
-const APP_TITLE = 'Back Office';
-
-/** Sets the browser tab's title to 'Back Office | <pageTitle>'. */
+/** Sets the browser tab's title to 'Back Office | <pageTitle>' (the page title given translated), in the console's language. */
 export function useDocumentTitle(pageTitle: string | null | undefined) {
+  const { t } = useTranslation();
+  const appTitle = t('Back Office');
   useEffect(() => {
-    document.title = pageTitle ? `${APP_TITLE} | ${pageTitle}` : APP_TITLE;
-  }, [pageTitle]);
+    document.title = pageTitle ? `${appTitle} | ${pageTitle}` : appTitle;
+  }, [appTitle, pageTitle]);
 }

@@ -46,10 +46,20 @@ export function storedLanguage(): Language {
   }
 }
 
-/** Switches the console's language, loading its catalogue first; remembered in this browser. */
+/** MUI's own Indonesian texts (theme parts), loaded with the catalogue. */
+let muiIndonesian: object[] | undefined;
+
+/** The theme parts that put MUI's own texts (pagination, grid, charts) in `language`; none for English. */
+export function muiLocaleOf(language: string): readonly object[] {
+  return language === 'id' && muiIndonesian ? muiIndonesian : [];
+}
+
+/** Switches the console's language, loading its catalogue (and MUI's texts) first; remembered in this browser. */
 export async function applyLanguage(language: Language): Promise<void> {
   if (language === 'id' && !i18n.hasResourceBundle('id', 'translation')) {
-    i18n.addResourceBundle('id', 'translation', await loadIndonesianCatalogue());
+    const [catalogue, mui] = await Promise.all([loadIndonesianCatalogue(), import('./mui-indonesian')]);
+    muiIndonesian = mui.muiIndonesian;
+    i18n.addResourceBundle('id', 'translation', catalogue);
   }
   await i18n.changeLanguage(language);
   document.documentElement.lang = language;
@@ -58,6 +68,24 @@ export async function applyLanguage(language: Language): Promise<void> {
   } catch {
     // A browser that refuses storage still switches; it just forgets at the next visit.
   }
+}
+
+/** The language picked on the sign-in page during this visit, before anyone is known. */
+let signInChoice: Language | null = null;
+
+/** Notes a language picked on the sign-in page: at sign-in it wins over the admin's remembered one. */
+export function noteSignInChoice(language: Language): void {
+  signInChoice = language;
+}
+
+/**
+ * At sign-in: the language picked on the sign-in page, else the one the admin chose last time
+ * (their session says which). A catalogue that fails to load leaves the console in English.
+ */
+export async function applySignInLanguage(remembered: Language): Promise<void> {
+  const language = signInChoice ?? remembered;
+  signInChoice = null;
+  if (language !== i18n.language) await applyLanguage(language).catch(() => undefined);
 }
 
 const templateCache = new Map<string, RegExp>();

@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import { useListUrlState, type ListQuerySchema } from '@/hooks/use-list-url-state';
 import { API_BASE_URL } from '@/lib/api-client';
 import type { CsvExportResource } from './list-declaration';
+import { useTranslation } from 'react-i18next';
 
 interface ExportableQuery {
   limit?: number;
@@ -35,6 +36,7 @@ interface CsvExportButtonProps<Query extends ExportableQuery> {
  * The server names the file (`transactions-2026-11-23.csv`).
  */
 export function CsvExportButton<Query extends ExportableQuery>({ list: declaration }: CsvExportButtonProps<Query>) {
+  const { t } = useTranslation();
   const list = useListUrlState(declaration.query);
   const filtered = Object.keys(list.filters).length > 0;
   if (!declaration.exportResource) return null;
@@ -45,10 +47,10 @@ export function CsvExportButton<Query extends ExportableQuery>({ list: declarati
       download
       variant="outlined"
       startIcon={<FileDownloadOutlinedIcon />}
-      aria-label={filtered ? 'Export CSV of the rows that match the filter' : 'Export CSV of every row'}
+      aria-label={filtered ? t('Export CSV of the rows that match the filter') : t('Export CSV of every row')}
       sx={{ alignSelf: { xs: 'stretch', sm: 'flex-start' }, whiteSpace: 'nowrap' }}
     >
-      Export CSV
+      {t('Export CSV')}
     </Button>
   );
 }

@@ -5,6 +5,7 @@ import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import { useDebouncedCallback } from '@/hooks/use-debounced-callback';
+import { useTranslation } from 'react-i18next';
 
 /** Typing pauses this long before the list is asked for again. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -37,6 +38,7 @@ interface Draft {
  * merely catches up with a search this box sent.
  */
 export function GridSearchField({ label, value, onSearch, placeholder }: GridSearchFieldProps) {
+  const { t } = useTranslation();
   const [draft, setDraft] = useState<Draft>({ text: value, committed: value, seen: value, external: 0 });
   const search = useDebouncedCallback((text: string) => {
     setDraft((current) => ({ ...current, committed: text }));
@@ -86,7 +88,7 @@ export function GridSearchField({ label, value, onSearch, placeholder }: GridSea
           ),
           endAdornment: shown.text ? (
             <InputAdornment position="end">
-              <IconButton size="small" aria-label="clear search" onClick={clear} edge="end">
+              <IconButton size="small" aria-label={t('clear search')} onClick={clear} edge="end">
                 <ClearIcon fontSize="small" />
               </IconButton>
             </InputAdornment>

@@ -7,6 +7,7 @@ import { QueryState } from '@/components/query-state';
 import { useListUrlState, type BaseListQuery } from '@/hooks/use-list-url-state';
 import type { ListCallQuery } from '@/lib/list-call';
 import type { CardListDeclaration } from './list-declaration';
+import { useTranslation } from 'react-i18next';
 
 /**
  * A declared card list: one page of cards read from the server, the page in the URL (`?page=2`,
@@ -17,6 +18,7 @@ export function ListCards<Query extends BaseListQuery & ListCallQuery, Row exten
 }: {
   list: CardListDeclaration<Query, Row>;
 }) {
+  const { t } = useTranslation();
   const list = useListUrlState(declaration.query, { pageSize: declaration.pageSize });
   const result = useQuery(declaration.call.queryOptions(list.query));
   const total = result.data?.total;
@@ -28,7 +30,12 @@ export function ListCards<Query extends BaseListQuery & ListCallQuery, Row exten
   }, [lastPage, page, pageSize, result.isFetching, setPagination]);
 
   return (
-    <QueryState query={result} loadingLabel={declaration.loadingLabel} isEmpty={(data) => data.total === 0} empty={declaration.emptyText}>
+    <QueryState
+      query={result}
+      loadingLabel={t(declaration.loadingLabel)}
+      isEmpty={(data) => data.total === 0}
+      empty={t(declaration.emptyText)}
+    >
       {(data) => (
         <Stack spacing={2.5} aria-busy={result.isFetching}>
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }}>
@@ -43,7 +50,7 @@ export function ListCards<Query extends BaseListQuery & ListCallQuery, Row exten
               onChange={(_event, value) => setPagination({ page: value - 1, pageSize })}
               color="primary"
               sx={{ alignSelf: 'center' }}
-              aria-label={declaration.pagesLabel}
+              aria-label={t(declaration.pagesLabel)}
             />
           ) : null}
         </Stack>

@@ -7,6 +7,7 @@ import Select from '@mui/material/Select';
 import type { ListUrlState } from '@/hooks/use-list-url-state';
 import { GridSearchField } from './grid-search-field';
 import type { ListFilter, SelectOptions } from './list-declaration';
+import { useTranslation } from 'react-i18next';
 
 const ALL = '';
 
@@ -24,6 +25,7 @@ interface FilterProps<Filter> {
  * TextField's select mode: the grid's pager loads Select already.
  */
 function SelectControl({ listId, filter, list, loaded }: FilterProps<SelectFilter> & { loaded: SelectOptions }) {
+  const { t } = useTranslation();
   const id = `${listId}-${filter.name}-filter`;
   const value = list.filters[filter.name] ?? ALL;
   const { options, pending = false, failed = false } = loaded;
@@ -31,22 +33,24 @@ function SelectControl({ listId, filter, list, loaded }: FilterProps<SelectFilte
   return (
     <FormControl size="small" sx={{ minWidth: filter.minWidth ?? 200 }}>
       <InputLabel id={`${id}-label`} shrink>
-        {filter.label}
+        {t(filter.label)}
       </InputLabel>
       <Select
         labelId={`${id}-label`}
         id={id}
-        label={filter.label}
+        label={t(filter.label)}
         notched
         displayEmpty
         // Until the choices arrive, a value named by the URL has no option to show.
         value={pending ? ALL : value}
         onChange={(event) => list.setFilter(filter.name, event.target.value)}
       >
-        <MenuItem value={ALL}>{failed ? `${filter.allLabel} (the list could not be read)` : filter.allLabel}</MenuItem>
+        <MenuItem value={ALL}>
+          {failed ? t('{{choice}} (the list could not be read)', { choice: t(filter.allLabel) }) : t(filter.allLabel)}
+        </MenuItem>
         {options.map((option) => (
           <MenuItem key={option.value} value={option.value}>
-            {option.label}
+            {t(option.label)}
           </MenuItem>
         ))}
         {unknown ? <MenuItem value={value}>{filter.unknownLabel?.(value) ?? value}</MenuItem> : null}
@@ -62,23 +66,25 @@ function LoadedSelectControl(props: FilterProps<SelectFilter> & { useOptions: ()
 }
 
 function DateControl({ id, label, value, onChange }: { id: string; label: string; value: string; onChange: (value: string) => void }) {
+  const { t } = useTranslation();
   return (
     <FormControl size="small" sx={{ width: 170 }}>
       <InputLabel htmlFor={id} shrink>
-        {label}
+        {t(label)}
       </InputLabel>
-      <OutlinedInput id={id} type="date" label={label} notched value={value} onChange={(event) => onChange(event.target.value)} />
+      <OutlinedInput id={id} type="date" label={t(label)} notched value={value} onChange={(event) => onChange(event.target.value)} />
     </FormControl>
   );
 }
 
 function FilterControl({ listId, filter, list }: FilterProps<ListFilter>) {
+  const { t } = useTranslation();
   switch (filter.kind) {
     case 'text':
       return (
         <GridSearchField
-          label={filter.label}
-          placeholder={filter.placeholder}
+          label={t(filter.label)}
+          placeholder={filter.placeholder === undefined ? undefined : t(filter.placeholder)}
           value={list.filters[filter.name] ?? ''}
           onSearch={(text) => list.setFilter(filter.name, text)}
         />
@@ -121,6 +127,7 @@ function choiceNames(filters: readonly ListFilter[]): string[] {
  * make, 'Clear filters' undoes them all at once.
  */
 export function ListFilters({ listId, filters, list }: { listId: string; filters: readonly ListFilter[]; list: ListUrlState }) {
+  const { t } = useTranslation();
   const choices = choiceNames(filters);
   const chosen = choices.length > 1 && choices.some((name) => list.filters[name]);
   return (
@@ -129,7 +136,7 @@ export function ListFilters({ listId, filters, list }: { listId: string; filters
         <FilterControl key={filter.kind === 'dateRange' ? filter.from : filter.name} listId={listId} filter={filter} list={list} />
       ))}
       {chosen ? (
-        <Button onClick={() => list.setFilters(Object.fromEntries(choices.map((name) => [name, ''])))}>Clear filters</Button>
+        <Button onClick={() => list.setFilters(Object.fromEntries(choices.map((name) => [name, ''])))}>{t('Clear filters')}</Button>
       ) : null}
     </>
   );

@@ -5,6 +5,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
 
 interface ErrorPanelProps {
   title: string;
@@ -17,6 +18,7 @@ interface ErrorPanelProps {
 
 /** A centred error message with a way out (reload, home). */
 export function ErrorPanel({ title, message, detail, actionLabel, onAction, homeHref }: ErrorPanelProps) {
+  const { t } = useTranslation();
   return (
     <Box role="alert" sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: '60vh', p: 3 }}>
       <Paper variant="outlined" sx={{ p: { xs: 3, md: 5 }, maxWidth: 560, width: '100%', textAlign: 'center' }}>
@@ -41,7 +43,7 @@ export function ErrorPanel({ title, message, detail, actionLabel, onAction, home
             </Button>
             {homeHref ? (
               <Button component={RouterLink} to={homeHref} variant="outlined">
-                Back to Home
+                {t('Back to Home')}
               </Button>
             ) : null}
           </Stack>

@@ -2,6 +2,7 @@ import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { paths } from '@/config/paths';
 import { ChunkLoadError, isChunkLoadError } from '@/lib/lazy-chunk';
 import { ErrorPanel } from './error-panel';
+import { useTranslation } from 'react-i18next';
 
 const reload = () => window.location.reload();
 
@@ -11,14 +12,15 @@ const reload = () => window.location.reload();
  */
 export function RouteErrorBoundary() {
   const error = useRouteError();
+  const { t } = useTranslation();
 
   if (isChunkLoadError(error)) {
     return (
       <ErrorPanel
-        title="Loading chunk failed"
-        message="Part of the console could not be downloaded. Check the connection, then reload the page."
+        title={t('Loading chunk failed')}
+        message={t('Part of the console could not be downloaded. Check the connection, then reload the page.')}
         detail={error instanceof ChunkLoadError ? undefined : (error as Error).message}
-        actionLabel="Reload"
+        actionLabel={t('Reload')}
         onAction={reload}
       />
     );
@@ -28,10 +30,10 @@ export function RouteErrorBoundary() {
 
   return (
     <ErrorPanel
-      title="Unexpected Application Error!"
-      message="Something went wrong while showing this page."
+      title={t('Unexpected Application Error!')}
+      message={t('Something went wrong while showing this page.')}
       detail={detail}
-      actionLabel="Reload"
+      actionLabel={t('Reload')}
       onAction={reload}
       homeHref={paths.app.dashboard.getHref()}
     />

@@ -4,6 +4,7 @@ import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import { TextInput, type TextInputProps } from './text-input';
+import { useTranslation } from 'react-i18next';
 
 export type PasswordFieldProps = Omit<TextInputProps, 'type' | 'endAdornment'>;
 
@@ -12,6 +13,7 @@ export type PasswordFieldProps = Omit<TextInputProps, 'type' | 'endAdornment'>;
  * Pass react-hook-form's `ref` as `inputRef`, so a field with an error can be focused.
  */
 export function PasswordField(props: PasswordFieldProps) {
+  const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
   return (
     <TextInput
@@ -20,7 +22,7 @@ export function PasswordField(props: PasswordFieldProps) {
       endAdornment={
         <InputAdornment position="end">
           <IconButton
-            aria-label={visible ? 'hide password' : 'show password'}
+            aria-label={visible ? t('hide password') : t('show password')}
             onClick={() => setVisible((shown) => !shown)}
             onMouseDown={(event) => event.preventDefault()}
             edge="end"

@@ -3,6 +3,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import NavigateNextIcon from '@mui/icons-material/NavigateNext';
 import { Link as RouterLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
 
 export interface Crumb {
   label: string;
@@ -11,9 +12,10 @@ export interface Crumb {
 
 /** The trail to the current page; the last crumb is the page itself. Collapses above 8 items. */
 export function AppBreadcrumbs({ crumbs }: { crumbs: readonly Crumb[] }) {
+  const { t } = useTranslation();
   if (crumbs.length === 0) return null;
   return (
-    <Breadcrumbs aria-label="breadcrumb" maxItems={8} separator={<NavigateNextIcon fontSize="small" />}>
+    <Breadcrumbs aria-label={t('breadcrumb')} maxItems={8} separator={<NavigateNextIcon fontSize="small" />}>
       {crumbs.map((crumb, index) =>
         index === crumbs.length - 1 ? (
           <Typography key={crumb.href} color="text.primary" aria-current="page" sx={{ fontWeight: 600 }}>

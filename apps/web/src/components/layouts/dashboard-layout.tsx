@@ -14,6 +14,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme, type Theme } from '@mui/material/styles';
+import { useTranslation } from 'react-i18next';
 import goldBarsUrl from '@/assets/gold-bars.svg';
 import { DRAWER_WIDTH_COLLAPSED, DRAWER_WIDTH_OPEN } from '@/config/constants';
 import { visuallyHidden } from '@/lib/visually-hidden';
@@ -31,6 +32,8 @@ interface DashboardLayoutProps {
   loggingOut?: boolean;
   /** A navigation is under way (the next screen's code or data is loading). */
   busy?: boolean;
+  /** The English / Bahasa Indonesia switch, in the top bar. */
+  languageSwitch?: ReactNode;
   children: ReactNode;
 }
 
@@ -55,8 +58,10 @@ export function DashboardLayout({
   onLogout,
   loggingOut = false,
   busy = false,
+  languageSwitch,
   children,
 }: DashboardLayoutProps) {
+  const { t } = useTranslation();
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   // Wide screens start with the menu open; narrow screens keep the icon rail and open the menu over the page.
@@ -83,7 +88,7 @@ export function DashboardLayout({
           },
         }}
       >
-        Skip to content
+        {t('Skip to content')}
       </Link>
       <AppBar
         position="fixed"
@@ -92,7 +97,7 @@ export function DashboardLayout({
         <Toolbar sx={{ gap: 1.5 }}>
           <IconButton
             edge="start"
-            aria-label="toggle menu"
+            aria-label={t('toggle menu')}
             aria-controls={MENU_ID}
             aria-expanded={open}
             onClick={() => setOpen((value) => !value)}
@@ -101,7 +106,7 @@ export function DashboardLayout({
           </IconButton>
           <Box component="img" src={goldBarsUrl} alt="" sx={{ width: 36, height: 27, display: { xs: 'none', sm: 'block' } }} />
           <Typography component="div" sx={{ fontWeight: 700, display: { xs: 'none', sm: 'block' }, whiteSpace: 'nowrap' }}>
-            Back Office
+            {t('Back Office')}
           </Typography>
           <Divider orientation="vertical" flexItem sx={{ mx: 1, my: 1.5, display: { xs: 'none', sm: 'block' } }} />
           <Typography component="div" variant="h6" noWrap sx={{ flexGrow: 1, fontWeight: 600, minWidth: 0 }} data-testid="top-bar-title">
@@ -115,21 +120,24 @@ export function DashboardLayout({
               color="text.secondary"
               sx={{ display: { xs: 'none', md: 'block' }, maxWidth: 240 }}
             >
-              Signed in as <strong>{adminName}</strong>
+              {t('Signed in as')} <strong>{adminName}</strong>
             </Typography>
           ) : null}
+          {languageSwitch}
           <Button
-            aria-label="logout"
+            aria-label={t('logout')}
             onClick={onLogout}
             disabled={loggingOut}
             color="inherit"
             startIcon={<LogoutIcon />}
             sx={{ flexShrink: 0 }}
           >
-            Logout
+            {t('Logout')}
           </Button>
         </Toolbar>
-        {busy ? <LinearProgress aria-label="Loading page" sx={{ position: 'absolute', bottom: 0, left: 0, right: 0, height: 3 }} /> : null}
+        {busy ? (
+          <LinearProgress aria-label={t('Loading page')} sx={{ position: 'absolute', bottom: 0, left: 0, right: 0, height: 3 }} />
+        ) : null}
       </AppBar>
 
       <Drawer
@@ -153,7 +161,7 @@ export function DashboardLayout({
         }}
       >
         <Toolbar />
-        <Box component="nav" aria-label="Main menu" sx={{ py: 1 }}>
+        <Box component="nav" aria-label={t('Main menu')} sx={{ py: 1 }}>
           <SideNav groups={navGroups} collapsed={!railExpanded} />
         </Box>
       </Drawer>
@@ -166,7 +174,7 @@ export function DashboardLayout({
           slotProps={{ paper: { sx: { width: DRAWER_WIDTH_OPEN, maxWidth: '85vw' } } }}
         >
           <Toolbar />
-          <Box component="nav" aria-label="Main menu" sx={{ py: 1 }}>
+          <Box component="nav" aria-label={t('Main menu')} sx={{ py: 1 }}>
             <SideNav groups={navGroups} collapsed={false} onNavigate={() => setOpen(false)} />
           </Box>
         </Drawer>

@@ -5,6 +5,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import { useTranslation } from 'react-i18next';
 
 export interface ConfirmDialogProps {
   /** Shown unless false (a dialog kept mounted to fade out). */
@@ -31,6 +32,7 @@ export function ConfirmDialog({
   onCancel,
 }: ConfirmDialogProps) {
   const id = useId();
+  const { t } = useTranslation();
   return (
     <Dialog open={open} onClose={busy ? undefined : onCancel} aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`}>
       <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
@@ -39,7 +41,7 @@ export function ConfirmDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel} disabled={busy}>
-          Cancel
+          {t('Cancel')}
         </Button>
         <Button variant="contained" color={confirmColor} onClick={onConfirm} loading={busy}>
           {confirmLabel}

@@ -3,9 +3,11 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import goldBarsUrl from '@/assets/gold-bars.svg';
 import { LOADING_IMAGE_MAX_PX } from '@/config/constants';
+import { useTranslation } from 'react-i18next';
 
 /** Full-screen overlay with the gold image and a message, while a page or an action loads. */
-export function LoadingOverlay({ message = 'Loading...', open = true }: { message?: string; open?: boolean }) {
+export function LoadingOverlay({ message, open = true }: { message?: string; open?: boolean }) {
+  const { t } = useTranslation();
   return (
     <Backdrop
       open={open}
@@ -27,7 +29,7 @@ export function LoadingOverlay({ message = 'Loading...', open = true }: { messag
           }}
         />
         <Typography component="p" variant="h6" sx={{ color: '#FFF8E1' }}>
-          {message}
+          {message ?? t('Loading...')}
         </Typography>
       </Box>
     </Backdrop>

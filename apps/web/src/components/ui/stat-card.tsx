@@ -9,7 +9,9 @@ import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
+import { translateServerMessage } from '@/lib/i18n';
 import { MISSING } from '@/lib/format';
+import { useTranslation } from 'react-i18next';
 
 const countFormat = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 0 });
 
@@ -49,6 +51,7 @@ export interface StatCardProps {
 /** A figure card (spec: title, total, avatar): the dashboard's counts and the count above every list. */
 export function StatCard({ title, value, loading, error, onRetry, icon, href, sx }: StatCardProps) {
   const titleId = useId();
+  const { t } = useTranslation();
   return (
     <Paper
       variant="outlined"
@@ -74,11 +77,11 @@ export function StatCard({ title, value, loading, error, onRetry, icon, href, sx
         {error && !loading ? (
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             <Typography variant="body2" color="error" role="alert">
-              {error}
+              {translateServerMessage(error)}
             </Typography>
             {onRetry ? (
               <Button size="small" onClick={onRetry}>
-                Retry
+                {t('Retry')}
               </Button>
             ) : null}
           </Stack>
@@ -89,9 +92,9 @@ export function StatCard({ title, value, loading, error, onRetry, icon, href, sx
             to={href}
             variant="body2"
             sx={{ mt: 0.5, alignSelf: 'flex-start' }}
-            aria-label={`View All: ${title}`}
+            aria-label={t('View All: {{title}}', { title })}
           >
-            View All
+            {t('View All')}
           </Link>
         ) : null}
       </Stack>

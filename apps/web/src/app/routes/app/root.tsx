@@ -1,9 +1,12 @@
 import { Suspense, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate, useNavigation } from 'react-router';
 import { DashboardLayout } from '@/components/layouts/dashboard-layout';
+import { LanguageSwitch } from '@/components/ui/language-switch';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { paths } from '@/config/paths';
 import { useProductSymbol } from '@/lib/app-config';
+import { useUpdateLanguage } from '@/features/account/api/update-language';
 import { useSession } from '@/features/auth/api/get-session';
 import { useLogout } from '@/features/auth/api/logout';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -19,7 +22,10 @@ export function AppRoot() {
   const session = useSession();
   const crumbs = useBreadcrumbs();
   const title = crumbs.at(-1)?.label ?? '';
-  const navGroups = useMemo(() => buildNavGroups(product), [product]);
+  const { t } = useTranslation();
+  const navGroups = useMemo(() => buildNavGroups(product, t), [product, t]);
+  // The language chosen in the top bar applies at once, and is remembered for this admin.
+  const updateLanguage = useUpdateLanguage();
   // Spec: whether logout succeeds or fails, the admin goes to the sign-in page.
   const logout = useLogout({ onSettled: () => navigate(paths.auth.signIn.getHref(), { replace: true }) });
   useDocumentTitle(title);
@@ -35,6 +41,7 @@ export function AppRoot() {
       onLogout={() => logout.mutate()}
       loggingOut={logout.isPending}
       busy={navigation.state !== 'idle'}
+      languageSwitch={<LanguageSwitch onChosen={(language) => updateLanguage.mutate({ language })} />}
     >
       <Suspense fallback={<LoadingOverlay />}>
         <Outlet />

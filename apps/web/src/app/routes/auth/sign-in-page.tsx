@@ -1,11 +1,15 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { SessionResponse, TwoFactorChallenge } from '@gold/contract';
 import { AuthLayout } from '@/components/layouts/auth-layout';
+import { LanguageSwitch } from '@/components/ui/language-switch';
+import { useUpdateLanguage } from '@/features/account/api/update-language';
 import { SignInForm } from '@/features/auth/components/sign-in-form';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { noteSignInChoice, type Language } from '@/lib/i18n';
 
 // Most sign-ins need no second step: its code (code form, enrolment, recovery codes) loads when the server asks for it.
 const SecondStep = lazy(() =>
@@ -16,13 +20,14 @@ const SecondStep = lazy(() =>
 );
 
 function CouldNotLoad({ onRestart }: { onRestart: () => void }) {
+  const { t } = useTranslation();
   return (
     <Stack spacing={2}>
       <Typography role="alert" color="error">
-        Part of the console could not be downloaded. Check the connection, then reload the page.
+        {t('Part of the console could not be downloaded. Check the connection, then reload the page.')}
       </Typography>
       <Button variant="contained" onClick={onRestart}>
-        Sign in again
+        {t('Sign in again')}
       </Button>
     </Stack>
   );
@@ -35,22 +40,38 @@ function CouldNotLoad({ onRestart }: { onRestart: () => void }) {
  * mandatory) before the session starts.
  */
 export function SignInPage({ onSignedIn }: { onSignedIn: (session: SessionResponse) => void }) {
-  useDocumentTitle('Sign In');
+  const { t } = useTranslation();
+  useDocumentTitle(t('Sign In'));
   const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null);
+  // A language picked here applies at once, carries over the sign-in, and is then remembered for the admin.
+  const chosen = useRef<Language | null>(null);
+  const updateLanguage = useUpdateLanguage();
+  const signedIn = (session: SessionResponse) => {
+    if (chosen.current && chosen.current !== session.admin.language) updateLanguage.mutate({ language: chosen.current });
+    onSignedIn(session);
+  };
+  const choose = (language: Language) => {
+    chosen.current = language;
+    noteSignInChoice(language);
+  };
   return (
-    <AuthLayout title="Sign In" subtitle="Administrators of the gold platform">
+    <AuthLayout
+      title={t('Sign In')}
+      subtitle={t('Administrators of the gold platform')}
+      languageSwitch={<LanguageSwitch onChosen={choose} />}
+    >
       {challenge ? (
         <Suspense
           fallback={
             <Typography role="status" color="text.secondary">
-              Loading...
+              {t('Loading...')}
             </Typography>
           }
         >
-          <SecondStep challenge={challenge} onSignedIn={onSignedIn} onRestart={() => setChallenge(null)} />
+          <SecondStep challenge={challenge} onSignedIn={signedIn} onRestart={() => setChallenge(null)} />
         </Suspense>
       ) : (
-        <SignInForm onSuccess={onSignedIn} onChallenge={setChallenge} />
+        <SignInForm onSuccess={signedIn} onChallenge={setChallenge} />
       )}
     </AuthLayout>
   );

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SessionResponse } from '@gold/contract';
 import { api } from '@/lib/api-client';
+import { applyLanguage, i18n } from '@/lib/i18n';
 import { loadContract } from '../lib/load-contract';
 
 /** GET /account/session: the admin holding the session cookie; 401 when signed out. */
@@ -11,7 +12,10 @@ async function getSession({ signal }: { signal?: AbortSignal } = {}): Promise<Se
     loadContract(),
     api.get('/account/session', { signal, redirectOnUnauthorized: false }),
   ]);
-  return sessionResponse.parse(body);
+  const session = sessionResponse.parse(body);
+  // The language this admin chose (perhaps in another browser) applies as the session loads.
+  if (session.admin.language !== i18n.language) await applyLanguage(session.admin.language).catch(() => undefined);
+  return session;
 }
 
 export const sessionQueryKey = ['auth', 'session'] as const;

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { updateLanguageResponse, type SessionResponse, type UpdateLanguageBody, type UpdateLanguageResponse } from '@gold/contract';
+import { api } from '@/lib/api-client';
+
+/** PUT /admin/profile/language: the console language remembered for the signed-in admin (applied at their next sign-in). */
+async function updateLanguage(body: UpdateLanguageBody): Promise<UpdateLanguageResponse> {
+  return api.put('/admin/profile/language', body, { schema: updateLanguageResponse });
+}
+
+/** Remembers the admin's language; the cached session says so too, so asking it again does not switch back. */
+export function useUpdateLanguage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateLanguage,
+    onSuccess: ({ language }) => {
+      queryClient.setQueryData<SessionResponse>(['auth', 'session'], (session) =>
+        session ? { ...session, admin: { ...session.admin, language } } : session,
+      );
+    },
+  });
+}
