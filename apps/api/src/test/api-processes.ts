@@ -7,7 +7,7 @@ import { join } from 'node:path';
 
 const apiRoot = join(import.meta.dirname, '../..');
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -113,12 +113,12 @@ export interface Answer<T = unknown> {
 /**
  * One JSON call on a connection of its own (no keep-alive: what is measured is the service,
  * not a client reusing a socket the server is closing): GET without a body, POST with one;
- * `cookie` signs it in.
+ * `cookie` signs it in; `headers` adds others.
  */
 export function call<T = unknown>(
   baseUrl: string,
   path: string,
-  options: { body?: object; cookie?: string; timeoutMs?: number } = {},
+  options: { body?: object; cookie?: string; headers?: Record<string, string>; timeoutMs?: number } = {},
 ): Promise<Answer<T>> {
   const payload = options.body ? JSON.stringify(options.body) : undefined;
   return new Promise((resolve, reject) => {
@@ -128,6 +128,7 @@ export function call<T = unknown>(
         method: payload ? 'POST' : 'GET',
         agent: false,
         headers: {
+          ...options.headers,
           ...(options.cookie ? { cookie: options.cookie } : {}),
           ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
         },
