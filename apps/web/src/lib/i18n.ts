@@ -119,3 +119,8 @@ export function translateServerMessage(message: string): string {
   }
   return message;
 }
+
+/** `translateServerMessage` for a message that may be absent (a form field's error). */
+export function serverText(message: string | undefined): string | undefined {
+  return message === undefined ? undefined : translateServerMessage(message);
+}

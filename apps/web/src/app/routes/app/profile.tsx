@@ -9,9 +9,11 @@ import { ProfileDetails } from '@/features/account/components/profile-details';
 import { ProfileSection } from '@/features/account/components/profile-section';
 import { TwoFactorSection } from '@/features/auth/components/two-factor-section';
 import { usePageTitle } from '@/app/route-handle';
+import { useTranslation } from 'react-i18next';
 
 /** /profile: the signed-in admin's own account: details, phone, password and two-factor sign-in. */
 export function ProfileRoute() {
+  const { t } = useTranslation();
   const title = usePageTitle();
   const queryClient = useQueryClient();
   const profile = useProfile();
@@ -22,18 +24,18 @@ export function ProfileRoute() {
         {(data) => (
           <Grid container spacing={3}>
             <Grid size={{ xs: 12, lg: 6 }} sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
-              <ProfileSection id="profile-account" title="Account">
+              <ProfileSection id="profile-account" title={t('Account')}>
                 <ProfileDetails profile={data} />
               </ProfileSection>
-              <ProfileSection id="profile-phone-number" title="Phone Number">
+              <ProfileSection id="profile-phone-number" title={t('Phone Number')}>
                 <PhoneForm key={data.phoneNumber ?? ''} profile={data} />
               </ProfileSection>
-              <ProfileSection id="profile-password" title="Password">
+              <ProfileSection id="profile-password" title={t('Password')}>
                 <PasswordForm />
               </ProfileSection>
             </Grid>
             <Grid size={{ xs: 12, lg: 6 }}>
-              <ProfileSection id="profile-two-factor" title="Two-Factor Sign-In">
+              <ProfileSection id="profile-two-factor" title={t('Two-Factor Sign-In')}>
                 <TwoFactorSection
                   enabled={data.twoFactorEnabled}
                   account={data.email}

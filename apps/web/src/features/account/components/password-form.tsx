@@ -7,23 +7,29 @@ import { PasswordField } from '@/components/form/password-field';
 import { useNotify } from '@/components/ui/notifications/notifications-context';
 import { useChangePassword } from '../api/change-password';
 import { fieldErrorsOf } from '../lib/field-errors';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { translateServerMessage } from '@/lib/i18n';
 
 type Field = keyof ChangePasswordBody;
 const FIELDS: readonly Field[] = ['currentPassword', 'password', 'confirmPassword'];
 type Errors = Partial<Record<Field | 'form', string>>;
 
 /** What the page checks before sending; the server adds its policy (length, common passwords, your name). */
-function check(values: Record<Field, string>): Errors {
+function check(values: Record<Field, string>, t: TFunction): Errors {
   const errors: Errors = {};
-  if (!values.currentPassword) errors.currentPassword = 'Enter your current password';
-  if (values.password.length < passwordLengths.min) errors.password = `password must be at least ${passwordLengths.min} characters`;
-  else if (values.password.length > passwordLengths.max) errors.password = `password must be at most ${passwordLengths.max} characters`;
-  if (values.confirmPassword !== values.password) errors.confirmPassword = passwordMismatchMessage;
+  if (!values.currentPassword) errors.currentPassword = t('Enter your current password');
+  if (values.password.length < passwordLengths.min)
+    errors.password = t('password must be at least {{min}} characters', { min: passwordLengths.min });
+  else if (values.password.length > passwordLengths.max)
+    errors.password = t('password must be at most {{max}} characters', { max: passwordLengths.max });
+  if (values.confirmPassword !== values.password) errors.confirmPassword = translateServerMessage(passwordMismatchMessage);
   return errors;
 }
 
 /** Change your password: only with the current one; new and confirm must match. Your other sessions end. */
 export function PasswordForm() {
+  const { t } = useTranslation();
   const notify = useNotify();
   const change = useChangePassword();
   const formRef = useRef<HTMLFormElement>(null);
@@ -38,7 +44,7 @@ export function PasswordForm() {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const values = Object.fromEntries(FIELDS.map((field) => [field, String(data.get(field) ?? '')])) as Record<Field, string>;
-    const found = check(values);
+    const found = check(values, t);
     setErrors(found);
     if (Object.keys(found).length) return focusFirst(found);
     let ended: number;
@@ -48,19 +54,21 @@ export function PasswordForm() {
       const refused = fieldErrorsOf(failure, FIELDS);
       setErrors(refused);
       focusFirst(refused);
-      notify.error(`Data Update Error: ${Object.values(refused).join(' ')}`);
+      notify.error(`${t('Data Update Error')}: ${Object.values(refused).join(' ')}`);
       return;
     }
     formRef.current?.reset();
-    notify.success(ended > 0 ? `Password changed. ${ended} other session${ended === 1 ? '' : 's'} signed out.` : 'Password changed.');
+    if (ended === 0) notify.success(t('Password changed.'));
+    else if (ended === 1) notify.success(t('Password changed. 1 other session signed out.'));
+    else notify.success(t('Password changed. {{ended}} other sessions signed out.', { ended }));
   };
 
   return (
-    <Stack component="form" ref={formRef} noValidate spacing={2} onSubmit={(event) => void submit(event)} aria-label="Change password">
+    <Stack component="form" ref={formRef} noValidate spacing={2} onSubmit={(event) => void submit(event)} aria-label={t('Change password')}>
       <PasswordField
         id="profile-current-password"
         name="currentPassword"
-        label="Current Password"
+        label={t('Current Password')}
         autoComplete="current-password"
         error={Boolean(errors.currentPassword)}
         helperText={errors.currentPassword}
@@ -69,16 +77,16 @@ export function PasswordForm() {
       <PasswordField
         id="profile-password"
         name="password"
-        label="Password"
+        label={t('Password')}
         autoComplete="new-password"
         error={Boolean(errors.password)}
-        helperText={errors.password ?? `At least ${passwordLengths.min} characters; not a common password or your name.`}
+        helperText={errors.password ?? t('At least {{min}} characters; not a common password or your name.', { min: passwordLengths.min })}
         fullWidth
       />
       <PasswordField
         id="profile-confirm-password"
         name="confirmPassword"
-        label="Confirm Password"
+        label={t('Confirm Password')}
         autoComplete="new-password"
         error={Boolean(errors.confirmPassword)}
         helperText={errors.confirmPassword}
@@ -90,7 +98,7 @@ export function PasswordForm() {
         </Typography>
       ) : null}
       <Button type="submit" variant="contained" loading={change.isPending} sx={{ alignSelf: 'flex-start' }}>
-        Change Password
+        {t('Change Password')}
       </Button>
     </Stack>
   );

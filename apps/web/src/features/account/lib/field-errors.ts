@@ -1,4 +1,5 @@
 import { isApiError } from '@/lib/api-client';
+import { i18n, translateServerMessage } from '@/lib/i18n';
 
 /**
  * The field problems of a refused form, from the server's 400 (its `issues`, or a message such as
@@ -17,11 +18,15 @@ export function fieldErrorsOf<F extends string>(error: unknown, fields: readonly
   for (const { path, message } of parts) {
     const field = fields.find((name) => path === `body.${name}`);
     const key = field ?? 'form';
-    errors[key] = errors[key] ? `${errors[key]} ${message}` : message;
+    const shown = translateServerMessage(message);
+    errors[key] = errors[key] ? `${errors[key]} ${shown}` : shown;
   }
   if (isApiError(error) && error.status === 429 && error.retryAfterSeconds && errors.form) {
     const minutes = Math.ceil(error.retryAfterSeconds / 60);
-    errors.form += ` Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+    errors.form =
+      minutes === 1
+        ? i18n.t('{{message}} Try again in 1 minute.', { message: errors.form })
+        : i18n.t('{{message}} Try again in {{minutes}} minutes.', { message: errors.form, minutes });
   }
   return errors;
 }

@@ -15,6 +15,8 @@ import { errorMessage } from '@/lib/api-client';
 import { fieldOfError } from '../lib/field-of-error';
 import type { Outcome } from '../lib/outcome';
 import { OutcomeDialog } from './admin-dialogs';
+import { useTranslation } from 'react-i18next';
+import { serverText, translateServerMessage } from '@/lib/i18n';
 
 type AddAdminValues = AddAdminBody & { confirmPassword: string; phoneNumber: string };
 const fields = ['fullname', 'email', 'phoneNumber', 'password', 'confirmPassword'] as const;
@@ -39,6 +41,7 @@ const emptyForm: AddAdminValues = {
 
 /** Add Admin: fullname, email, phone (Indonesia by default), role fixed to Administrator, password twice; the outcome in a dialog. */
 export function AddAdminForm() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const add = useAddAdmin();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -59,17 +62,24 @@ export function AddAdminForm() {
         const phoneNumber = /^\+?\d{0,4}\s*$/.test(values.phoneNumber) ? null : values.phoneNumber;
         const admin = await add.mutateAsync({ ...values, phoneNumber });
         setAddedId(admin.id);
-        setOutcome({ kind: 'updated', message: `${admin.fullName} (${admin.email}) was added as ${admin.role} and can sign in now.` });
+        setOutcome({
+          kind: 'updated',
+          message: t('{{name}} ({{email}}) was added as {{role}} and can sign in now.', {
+            name: admin.fullName,
+            email: admin.email,
+            role: t(admin.role),
+          }),
+        });
         form.reset(emptyForm);
       } catch (error) {
         const named = fieldOfError(error, fields);
         if (named) form.setError(named.field, { type: 'server', message: named.message });
-        setOutcome({ kind: 'updateFailed', message: errorMessage(error) });
+        setOutcome({ kind: 'updateFailed', message: translateServerMessage(errorMessage(error)) });
       }
     },
     (invalid: FieldErrors<AddAdminValues>) => {
       if (invalid.confirmPassword?.message === passwordMismatchMessage) {
-        setOutcome({ kind: 'mismatch', message: 'The password and its confirmation differ: type the same password in both fields.' });
+        setOutcome({ kind: 'mismatch', message: t('The password and its confirmation differ: type the same password in both fields.') });
       }
     },
   );
@@ -81,27 +91,27 @@ export function AddAdminForm() {
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, maxWidth: 720 }}>
-      <Stack component="form" noValidate spacing={2.5} onSubmit={(event) => void submit(event)} aria-label="Add Admin">
+      <Stack component="form" noValidate spacing={2.5} onSubmit={(event) => void submit(event)} aria-label={t('Add Admin')}>
         <TextInput
           id="admin-fullname"
-          label="Fullname"
+          label={t('Fullname')}
           required
           fullWidth
           autoComplete="off"
           {...field('fullname')}
           error={Boolean(errors.fullname)}
-          helperText={errors.fullname?.message}
+          helperText={serverText(errors.fullname?.message)}
         />
         <TextInput
           id="admin-email"
-          label="Email"
+          label={t('Email')}
           type="email"
           required
           fullWidth
           autoComplete="off"
           {...field('email')}
           error={Boolean(errors.email)}
-          helperText={errors.email?.message}
+          helperText={serverText(errors.email?.message)}
         />
         <Controller
           control={form.control}
@@ -109,39 +119,39 @@ export function AddAdminForm() {
           render={({ field, fieldState }) => (
             <PhoneInput
               id="admin-phone"
-              label="Phone Number"
+              label={t('Phone Number')}
               value={field.value}
               onChange={field.onChange}
               onBlur={field.onBlur}
-              error={fieldState.error?.message}
-              helperText="Indonesia (+62) unless another country is chosen"
+              error={serverText(fieldState.error?.message)}
+              helperText={t('Indonesia (+62) unless another country is chosen')}
             />
           )}
         />
-        <TextInput id="admin-role" label="Role" value={adminRoles[0]} disabled fullWidth readOnly />
+        <TextInput id="admin-role" label={t('Role')} value={adminRoles[0]} disabled fullWidth readOnly />
         <PasswordField
           id="admin-password"
-          label="Password"
+          label={t('Password')}
           required
           fullWidth
           autoComplete="new-password"
           {...field('password')}
           error={Boolean(errors.password)}
-          helperText={errors.password?.message ?? 'At least 12 characters; not a common password, not your name or e-mail'}
+          helperText={serverText(errors.password?.message) ?? t('At least 12 characters; not a common password, not your name or e-mail')}
         />
         <PasswordField
           id="admin-confirm-password"
-          label="Confirm Password"
+          label={t('Confirm Password')}
           required
           fullWidth
           autoComplete="new-password"
           {...field('confirmPassword')}
           error={Boolean(errors.confirmPassword)}
-          helperText={errors.confirmPassword?.message}
+          helperText={serverText(errors.confirmPassword?.message)}
         />
         <Stack direction="row" spacing={2} sx={{ justifyContent: 'flex-end' }}>
           <Button type="submit" variant="contained" loading={add.isPending}>
-            Add Admin
+            {t('Add Admin')}
           </Button>
         </Stack>
       </Stack>

@@ -12,6 +12,7 @@ import { AdminEditForm } from './admin-edit-form';
 import { AdminInfo } from './admin-info';
 import { ResetTwoFactorButton } from './reset-two-factor-button';
 import { useDeleteAdminAction } from './delete-admin';
+import { useTranslation } from 'react-i18next';
 
 interface AdminDetailViewProps {
   id: number;
@@ -20,6 +21,7 @@ interface AdminDetailViewProps {
 
 /** View Admin Detail: the admin read-only, status and password ('Update Information'), reset two-factor, delete. */
 export function AdminDetailView({ id, signedInAdminId }: AdminDetailViewProps) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const admin = useAdmin(id);
   const removal = useDeleteAdminAction({ onRemoved: () => void navigate(paths.app.admins.getHref()) });
@@ -28,10 +30,10 @@ export function AdminDetailView({ id, signedInAdminId }: AdminDetailViewProps) {
     <>
       <QueryState
         query={admin}
-        loadingLabel="Loading admin"
+        loadingLabel={t('Loading admin')}
         errorAction={
           <Button color="inherit" size="small" component={RouterLink} to={paths.app.admins.getHref()}>
-            Admin List
+            {t('Admin List')}
           </Button>
         }
       >
@@ -44,17 +46,18 @@ export function AdminDetailView({ id, signedInAdminId }: AdminDetailViewProps) {
 
 /** The admin's information, its status and password form, and the access section. */
 function AdminSections({ admin, isSelf, onDelete }: { admin: AdminDetail; isSelf: boolean; onDelete: () => void }) {
+  const { t } = useTranslation();
   return (
     <Stack spacing={3} sx={{ maxWidth: 760 }}>
       <Paper variant="outlined" component="section" aria-labelledby="admin-info-heading" sx={{ p: { xs: 2, md: 3 } }}>
         <Typography id="admin-info-heading" variant="h2" sx={{ mb: 2 }}>
-          Admin Information
+          {t('Admin Information')}
         </Typography>
         <AdminInfo admin={admin} />
       </Paper>
       <Paper variant="outlined" component="section" aria-labelledby="admin-update-heading" sx={{ p: { xs: 2, md: 3 } }}>
         <Typography id="admin-update-heading" variant="h2" sx={{ mb: 2 }}>
-          Status and Password
+          {t('Status and Password')}
         </Typography>
         {/* A new form for each admin: its fields start from that admin's status. */}
         <AdminEditForm key={admin.id} admin={admin} isSelf={isSelf} />
@@ -62,14 +65,14 @@ function AdminSections({ admin, isSelf, onDelete }: { admin: AdminDetail; isSelf
       {isSelf && !admin.twoFactorEnabled ? null : (
         <Paper variant="outlined" component="section" aria-labelledby="admin-danger-heading" sx={{ p: { xs: 2, md: 3 } }}>
           <Typography id="admin-danger-heading" variant="h2" sx={{ mb: 1 }}>
-            Access
+            {t('Access')}
           </Typography>
           <Divider sx={{ mb: 2 }} />
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             {admin.twoFactorEnabled ? <ResetTwoFactorButton admin={admin} /> : null}
             {isSelf ? null : (
               <Button variant="contained" color="error" onClick={onDelete}>
-                Delete Admin
+                {t('Delete Admin')}
               </Button>
             )}
           </Stack>

@@ -17,6 +17,8 @@ import { fieldOfError } from '../lib/field-of-error';
 import type { Outcome } from '../lib/outcome';
 import { OutcomeDialog } from './admin-dialogs';
 import { adminStatusLabels } from './admin-status-chip';
+import { useTranslation } from 'react-i18next';
+import { serverText, translateServerMessage } from '@/lib/i18n';
 
 interface EditValues {
   status: AdminStatus;
@@ -41,6 +43,7 @@ interface AdminEditFormProps {
 
 /** Status (Active / Not Active) and a new password with its confirmation; 'Update Information' sends {status, password, confirmPassword}. */
 export function AdminEditForm({ admin, isSelf }: AdminEditFormProps) {
+  const { t } = useTranslation();
   const edit = useEditAdmin();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const form = useForm<EditValues>({ resolver, defaultValues: { status: admin.status, password: '', confirmPassword: '' } });
@@ -55,71 +58,76 @@ export function AdminEditForm({ admin, isSelf }: AdminEditFormProps) {
       try {
         const updated = await edit.mutateAsync({ id: admin.id, body: values });
         form.reset({ status: updated.status, password: '', confirmPassword: '' });
-        const parts = [`${updated.fullName} is ${adminStatusLabels[updated.status]}.`];
-        if (values.password !== '') parts.push('The new password is set and its other sessions were ended.');
-        else if (updated.status === 'Not Activated' && admin.status === 'Activated') parts.push('Its sessions were ended.');
+        const parts = [t('{{name}} is {{status}}.', { name: updated.fullName, status: t(adminStatusLabels[updated.status]) })];
+        if (values.password !== '') parts.push(t('The new password is set and its other sessions were ended.'));
+        else if (updated.status === 'Not Activated' && admin.status === 'Activated') parts.push(t('Its sessions were ended.'));
         setOutcome({ kind: 'updated', message: parts.join(' ') });
       } catch (error) {
         const named = fieldOfError(error, passwordFields);
         if (named) form.setError(named.field, { type: 'server', message: named.message });
-        setOutcome({ kind: 'updateFailed', message: errorMessage(error) });
+        setOutcome({ kind: 'updateFailed', message: translateServerMessage(errorMessage(error)) });
       }
     },
     (invalid) => {
       if (invalid.confirmPassword?.message === passwordMismatchMessage) {
-        setOutcome({ kind: 'mismatch', message: 'The new password and its confirmation differ: type the same password in both fields.' });
+        setOutcome({
+          kind: 'mismatch',
+          message: t('The new password and its confirmation differ: type the same password in both fields.'),
+        });
       }
     },
   );
 
   return (
-    <Stack component="form" noValidate spacing={2.5} onSubmit={(event) => void submit(event)} aria-label="Update admin">
+    <Stack component="form" noValidate spacing={2.5} onSubmit={(event) => void submit(event)} aria-label={t('Update admin')}>
       <Controller
         control={form.control}
         name="status"
         render={({ field: status }) => (
           <FormControl>
-            <FormLabel id="admin-status-label">Status</FormLabel>
+            <FormLabel id="admin-status-label">{t('Status')}</FormLabel>
             <RadioGroup row aria-labelledby="admin-status-label" name={status.name} value={status.value} onChange={status.onChange}>
               {adminStatuses.map((value) => (
                 <FormControlLabel
                   key={value}
                   value={value}
                   control={<Radio />}
-                  label={adminStatusLabels[value]}
+                  label={t(adminStatusLabels[value])}
                   disabled={isSelf && value === 'Not Activated' && admin.status === 'Activated'}
                 />
               ))}
             </RadioGroup>
             <FormHelperText>
               {isSelf
-                ? 'This is your own account: another admin can deactivate it.'
-                : 'Not Active ends its sessions and refuses its sign-in.'}
+                ? t('This is your own account: another admin can deactivate it.')
+                : t('Not Active ends its sessions and refuses its sign-in.')}
             </FormHelperText>
           </FormControl>
         )}
       />
       <PasswordField
         id="admin-new-password"
-        label="Password"
+        label={t('Password')}
         fullWidth
         autoComplete="new-password"
         {...field('password')}
         error={Boolean(errors.password)}
-        helperText={errors.password?.message ?? 'Leave empty to keep the current password (at least 12 characters otherwise)'}
+        helperText={
+          serverText(errors.password?.message) ?? t('Leave empty to keep the current password (at least 12 characters otherwise)')
+        }
       />
       <PasswordField
         id="admin-confirm-new-password"
-        label="Confirm Password"
+        label={t('Confirm Password')}
         fullWidth
         autoComplete="new-password"
         {...field('confirmPassword')}
         error={Boolean(errors.confirmPassword)}
-        helperText={errors.confirmPassword?.message}
+        helperText={serverText(errors.confirmPassword?.message)}
       />
       <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
         <Button type="submit" variant="contained" loading={edit.isPending}>
-          Update Information
+          {t('Update Information')}
         </Button>
       </Stack>
       {outcome ? <OutcomeDialog outcome={outcome} onClose={() => setOutcome(null)} /> : null}

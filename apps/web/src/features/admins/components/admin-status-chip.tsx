@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import Chip from '@mui/material/Chip';
 import type { AdminStatus } from '@gold/contract';
 
@@ -5,5 +6,6 @@ import type { AdminStatus } from '@gold/contract';
 export const adminStatusLabels: Record<AdminStatus, string> = { Activated: 'Active', 'Not Activated': 'Not Active' };
 
 export function AdminStatusChip({ status }: { status: AdminStatus }) {
-  return <Chip size="small" variant="outlined" color={status === 'Activated' ? 'success' : 'error'} label={adminStatusLabels[status]} />;
+  const { t } = useTranslation();
+  return <Chip size="small" variant="outlined" color={status === 'Activated' ? 'success' : 'error'} label={t(adminStatusLabels[status])} />;
 }

@@ -4,6 +4,7 @@ import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { adminListQuery, type AdminListItem, type AdminListQuery } from '@gold/contract';
 import { defineList } from '@/components/data-grid/list-declaration';
@@ -13,6 +14,42 @@ import { formatDate, formatDateTime, orDash } from '@/lib/format';
 import { adminsList } from '../api/get-admins';
 import { AdminStatusChip } from './admin-status-chip';
 import { useDeleteAdminAction } from './delete-admin';
+
+/** 'On' or 'Off', in the console's language (a cell re-drawn when the language changes). */
+function OnOff({ on }: { on: boolean }) {
+  const { t } = useTranslation();
+  return on ? t('On') : t('Off');
+}
+
+/** View and (not for yourself) Delete, named after the row's admin. */
+function RowActions({ row, tabIndex, actions }: { row: AdminListItem; tabIndex: -1 | 0; actions: AdminRowActions }) {
+  const { t } = useTranslation();
+  const view = t('View {{name}}', { name: row.fullName });
+  const remove = t('Delete {{name}}', { name: row.fullName });
+  return (
+    <Stack direction="row" sx={{ alignItems: 'center', height: '100%' }}>
+      <Tooltip title={view}>
+        <IconButton
+          component={RouterLink}
+          to={paths.app.admin.getHref(row.id)}
+          size="small"
+          color="primary"
+          tabIndex={tabIndex}
+          aria-label={view}
+        >
+          <VisibilityOutlinedIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      {row.id === actions.signedInAdminId ? null : (
+        <Tooltip title={remove}>
+          <IconButton size="small" color="error" tabIndex={tabIndex} aria-label={remove} onClick={() => actions.askDelete(row)}>
+            <DeleteOutlineIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
+    </Stack>
+  );
+}
 
 interface AdminRowActions {
   /** Nobody deletes themselves: that row has no delete button. */
@@ -44,7 +81,7 @@ const adminsTable = defineList<AdminListQuery, AdminListItem, AdminRowActions>({
       headerName: 'Two-factor',
       width: 96,
       optional: 2,
-      valueFormatter: (value: boolean) => (value ? 'On' : 'Off'),
+      renderCell: ({ row }) => <OnOff on={row.twoFactorEnabled} />,
     },
     {
       field: 'lastSignInAt',
@@ -65,35 +102,7 @@ const adminsTable = defineList<AdminListQuery, AdminListItem, AdminRowActions>({
       headerName: 'Actions',
       width: 92,
       hideable: false,
-      renderCell: ({ row, tabIndex }) => (
-        <Stack direction="row" sx={{ alignItems: 'center', height: '100%' }}>
-          <Tooltip title={`View ${row.fullName}`}>
-            <IconButton
-              component={RouterLink}
-              to={paths.app.admin.getHref(row.id)}
-              size="small"
-              color="primary"
-              tabIndex={tabIndex}
-              aria-label={`View ${row.fullName}`}
-            >
-              <VisibilityOutlinedIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
-          {row.id === signedInAdminId ? null : (
-            <Tooltip title={`Delete ${row.fullName}`}>
-              <IconButton
-                size="small"
-                color="error"
-                tabIndex={tabIndex}
-                aria-label={`Delete ${row.fullName}`}
-                onClick={() => askDelete(row)}
-              >
-                <DeleteOutlineIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-          )}
-        </Stack>
-      ),
+      renderCell: ({ row, tabIndex }) => <RowActions row={row} tabIndex={tabIndex} actions={{ signedInAdminId, askDelete }} />,
     },
   ],
 });

@@ -5,6 +5,8 @@ import { useDeleteAdmin } from '../api/delete-admin';
 import { errorMessage } from '@/lib/api-client';
 import type { Outcome } from '../lib/outcome';
 import { OutcomeDialog } from './outcome-dialog';
+import { useTranslation } from 'react-i18next';
+import { translateServerMessage } from '@/lib/i18n';
 
 export type DeleteTarget = Pick<AdminListItem, 'id' | 'fullName' | 'email'>;
 
@@ -20,6 +22,7 @@ interface DeleteAdminFlowProps {
  * clicked; the outcome is set after the call settles, so it shows whatever the list does meanwhile.
  */
 export function DeleteAdminFlow({ admin, onClose }: DeleteAdminFlowProps) {
+  const { t } = useTranslation();
   const remove = useDeleteAdmin();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
@@ -28,24 +31,29 @@ export function DeleteAdminFlow({ admin, onClose }: DeleteAdminFlowProps) {
       await remove.mutateAsync(admin.id);
       setOutcome({
         kind: 'removed',
-        message: `${admin.fullName} (${admin.email}) was deleted and can no longer sign in. Its history stays in the Audit Log.`,
+        message: t('{{name}} ({{email}}) was deleted and can no longer sign in. Its history stays in the Audit Log.', {
+          name: admin.fullName,
+          email: admin.email,
+        }),
       });
     } catch (error) {
-      setOutcome({ kind: 'removeFailed', message: errorMessage(error) });
+      setOutcome({ kind: 'removeFailed', message: translateServerMessage(errorMessage(error)) });
     }
   };
 
   if (outcome) return <OutcomeDialog outcome={outcome} onClose={() => onClose(outcome.kind === 'removed')} />;
   return (
     <ConfirmDialog
-      title={`Delete ${admin.fullName}?`}
-      confirmLabel="Delete"
+      title={t('Delete {{name}}?', { name: admin.fullName })}
+      confirmLabel={t('Delete')}
       confirmColor="error"
       busy={remove.isPending}
       onConfirm={() => void confirm()}
       onCancel={() => onClose(false)}
     >
-      {`${admin.email} will be deactivated, signed out everywhere and hidden from the Admin List. Its actions stay in the Audit Log.`}
+      {t('{{email}} will be deactivated, signed out everywhere and hidden from the Admin List. Its actions stay in the Audit Log.', {
+        email: admin.email,
+      })}
     </ConfirmDialog>
   );
 }

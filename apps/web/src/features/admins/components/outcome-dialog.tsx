@@ -5,6 +5,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { adminDialogTitles, isFailure, type Outcome } from '../lib/outcome';
+import { useTranslation } from 'react-i18next';
 
 interface OutcomeDialogProps {
   outcome: Outcome;
@@ -13,6 +14,7 @@ interface OutcomeDialogProps {
 
 /** 'Data Update Success', 'Data Update Error', 'Data Remove Successfuly', 'Data Remove Error', 'Password is Not Match': stays until OK. */
 export function OutcomeDialog({ outcome, onClose }: OutcomeDialogProps) {
+  const { t } = useTranslation();
   const failed = isFailure(outcome);
   return (
     <Dialog
@@ -23,14 +25,14 @@ export function OutcomeDialog({ outcome, onClose }: OutcomeDialogProps) {
       aria-describedby="admin-outcome-text"
     >
       <DialogTitle id="admin-outcome-title" sx={{ color: failed ? 'error.main' : 'success.dark' }}>
-        {adminDialogTitles[outcome.kind]}
+        {t(adminDialogTitles[outcome.kind])}
       </DialogTitle>
       <DialogContent>
         <DialogContentText id="admin-outcome-text">{outcome.message}</DialogContentText>
       </DialogContent>
       <DialogActions>
         <Button variant="contained" onClick={onClose} autoFocus>
-          OK
+          {t('OK')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -5,9 +5,12 @@ import { useResetTwoFactor } from '../api/reset-two-factor';
 import { errorMessage } from '@/lib/api-client';
 import type { Outcome } from '../lib/outcome';
 import { ConfirmDialog, OutcomeDialog } from './admin-dialogs';
+import { useTranslation } from 'react-i18next';
+import { translateServerMessage } from '@/lib/i18n';
 
 /** 'Reset two-factor' (an admin who lost its authenticator): asks first; the outcome in the admin dialogs. */
 export function ResetTwoFactorButton({ admin }: { admin: AdminDetail }) {
+  const { t } = useTranslation();
   const reset = useResetTwoFactor();
   const [asking, setAsking] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -17,10 +20,13 @@ export function ResetTwoFactorButton({ admin }: { admin: AdminDetail }) {
       const updated = await reset.mutateAsync(admin.id);
       setOutcome({
         kind: 'updated',
-        message: `The authenticator and recovery codes of ${updated.fullName} were removed; it signs in with its password alone until it enrols again.`,
+        message: t(
+          'The authenticator and recovery codes of {{name}} were removed; it signs in with its password alone until it enrols again.',
+          { name: updated.fullName },
+        ),
       });
     } catch (error) {
-      setOutcome({ kind: 'updateFailed', message: errorMessage(error) });
+      setOutcome({ kind: 'updateFailed', message: translateServerMessage(errorMessage(error)) });
     }
     setAsking(false);
   };
@@ -28,18 +34,20 @@ export function ResetTwoFactorButton({ admin }: { admin: AdminDetail }) {
   return (
     <>
       <Button variant="outlined" color="warning" onClick={() => setAsking(true)}>
-        Reset two-factor
+        {t('Reset two-factor')}
       </Button>
       {asking ? (
         <ConfirmDialog
-          title={`Reset two-factor sign-in of ${admin.fullName}?`}
-          confirmLabel="Reset two-factor"
+          title={t('Reset two-factor sign-in of {{name}}?', { name: admin.fullName })}
+          confirmLabel={t('Reset two-factor')}
           confirmColor="error"
           busy={reset.isPending}
           onConfirm={() => void confirm()}
           onCancel={() => setAsking(false)}
         >
-          {`Its authenticator app and recovery codes stop working at once. Do this when ${admin.email} has lost its authenticator.`}
+          {t('Its authenticator app and recovery codes stop working at once. Do this when {{email}} has lost its authenticator.', {
+            email: admin.email,
+          })}
         </ConfirmDialog>
       ) : null}
       {outcome ? <OutcomeDialog outcome={outcome} onClose={() => setOutcome(null)} /> : null}

@@ -7,6 +7,14 @@ import type { Numbered } from '@/lib/list-call';
 import { useAdminChoices } from '../api/get-admin-choices';
 import { auditList } from '../api/get-audit';
 import { actionLabel, changeOf, targetOf } from '../lib/describe-entry';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '@/lib/i18n';
+
+/** An English text in the console's language, in a cell (re-drawn when the language changes). */
+function Text({ english }: { english: string }) {
+  const { t } = useTranslation();
+  return t(english);
+}
 
 const twoLines = { display: 'flex', flexDirection: 'column', justifyContent: 'center', height: '100%', lineHeight: 1.3 } as const;
 
@@ -33,7 +41,7 @@ const columns: ListColumn<Numbered<AuditEntry>>[] = [
         </Stack>
       ) : (
         <Typography variant="body2" color="text.secondary" sx={twoLines}>
-          {row.action === 'contact.submit' ? 'Website visitor' : 'System'}
+          <Text english={row.action === 'contact.submit' ? 'Website visitor' : 'System'} />
         </Typography>
       ),
   },
@@ -43,7 +51,9 @@ const columns: ListColumn<Numbered<AuditEntry>>[] = [
     width: 190,
     renderCell: ({ row }) => (
       <Stack sx={twoLines}>
-        <span>{actionLabel(row.action)}</span>
+        <span>
+          <Text english={actionLabel(row.action)} />
+        </span>
         <Typography variant="caption" color="text.secondary">
           {row.action}
         </Typography>
@@ -99,7 +109,7 @@ export const auditTable = defineList({
       label: 'Admin',
       allLabel: 'All admins',
       useOptions: useAdminOptions,
-      unknownLabel: (id) => `Admin ${id}`,
+      unknownLabel: (id) => i18n.t('Admin {{id}}', { id }),
       minWidth: 240,
     },
     {

@@ -5,6 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { totpCode, type TwoFactorSetupResponse } from '@gold/contract';
 import { TextInput } from '@/components/form/text-input';
+import { useTranslation } from 'react-i18next';
 
 /** The secret in groups of four, easier to type into an app by hand. */
 const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
@@ -26,6 +27,7 @@ interface AuthenticatorSetupProps {
  * and the first 6-digit code the app shows, which turns two-factor sign-in on.
  */
 export function AuthenticatorSetup({ setup, onCode, pending, error, submitLabel, secondary }: AuthenticatorSetupProps) {
+  const { t } = useTranslation();
   const [code, setCode] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -33,7 +35,7 @@ export function AuthenticatorSetup({ setup, onCode, pending, error, submitLabel,
     event.preventDefault();
     const checked = totpCode.safeParse(code.trim());
     if (!checked.success) {
-      setProblem('Enter the 6 digits the app shows.');
+      setProblem(t('Enter the 6 digits the app shows.'));
       return;
     }
     setProblem(null);
@@ -44,30 +46,31 @@ export function AuthenticatorSetup({ setup, onCode, pending, error, submitLabel,
   return (
     <Stack spacing={2}>
       <Typography variant="body2">
-        1. Scan this QR code with an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, ...), or type the key
-        below into it.
+        {t(
+          '1. Scan this QR code with an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, ...), or type the key below into it.',
+        )}
       </Typography>
       <Box
         component="img"
         src={setup.qrCodeDataUrl}
-        alt="QR code for the authenticator app"
+        alt={t('QR code for the authenticator app')}
         width={200}
         height={200}
         sx={{ alignSelf: 'center', imageRendering: 'pixelated', border: 1, borderColor: 'divider', borderRadius: 1 }}
       />
       <Box>
         <Typography variant="body2" color="text.secondary">
-          Key
+          {t('Key')}
         </Typography>
         <Typography data-testid="two-factor-secret" sx={{ fontFamily: 'monospace', fontSize: '1rem', wordBreak: 'break-all' }}>
           {grouped(setup.secret)}
         </Typography>
       </Box>
-      <Stack component="form" noValidate spacing={2} onSubmit={submit} aria-label="Confirm the authenticator app">
-        <Typography variant="body2">2. Enter the 6-digit code the app now shows.</Typography>
+      <Stack component="form" noValidate spacing={2} onSubmit={submit} aria-label={t('Confirm the authenticator app')}>
+        <Typography variant="body2">{t('2. Enter the 6-digit code the app now shows.')}</Typography>
         <TextInput
           id="two-factor-setup-code"
-          label="6-digit code"
+          label={t('6-digit code')}
           value={code}
           onChange={(event) => {
             setCode(event.target.value);

@@ -6,6 +6,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 
 const FILE_NAME = 'back-office-recovery-codes.txt';
 
@@ -28,14 +29,15 @@ interface RecoveryCodesProps {
  * hashes): a clear warning, the codes, Copy and Download, and one button to go on.
  */
 export function RecoveryCodes({ codes, account, doneLabel, onDone }: RecoveryCodesProps) {
+  const { t } = useTranslation();
   const [copyState, setCopyState] = useState('');
 
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(codesText(codes, account));
-      setCopyState('Recovery codes copied.');
+      setCopyState(t('Recovery codes copied.'));
     } catch {
-      setCopyState('Copying is blocked here: select the codes and copy them by hand, or download them.');
+      setCopyState(t('Copying is blocked here: select the codes and copy them by hand, or download them.'));
     }
   };
 
@@ -53,12 +55,13 @@ export function RecoveryCodes({ codes, account, doneLabel, onDone }: RecoveryCod
   return (
     <Stack spacing={2}>
       <Alert severity="warning">
-        Save these recovery codes now: they are shown only this once. Each one signs you in once if you lose the phone with your
-        authenticator app. Keep them somewhere safe, away from your password.
+        {t(
+          'Save these recovery codes now: they are shown only this once. Each one signs you in once if you lose the phone with your authenticator app. Keep them somewhere safe, away from your password.',
+        )}
       </Alert>
       <Box
         component="ol"
-        aria-label="Recovery codes"
+        aria-label={t('Recovery codes')}
         data-testid="recovery-codes"
         sx={{
           m: 0,
@@ -80,10 +83,10 @@ export function RecoveryCodes({ codes, account, doneLabel, onDone }: RecoveryCod
       </Box>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
         <Button variant="outlined" startIcon={<ContentCopyIcon />} onClick={() => void copy()}>
-          Copy
+          {t('Copy')}
         </Button>
         <Button variant="outlined" startIcon={<DownloadIcon />} onClick={download}>
-          Download
+          {t('Download')}
         </Button>
       </Stack>
       <Typography role="status" variant="body2" color="text.secondary" sx={{ minHeight: '1.5em' }}>

@@ -12,6 +12,7 @@ import { useStartSession } from '../api/start-session';
 import { failureMessage, isExpiredStep } from '../lib/failure-message';
 import { AuthenticatorSetup } from './authenticator-setup';
 import { RecoveryCodes } from './recovery-codes';
+import { useTranslation } from 'react-i18next';
 
 interface SecondStepProps {
   challenge: TwoFactorChallenge;
@@ -23,11 +24,12 @@ interface SecondStepProps {
 
 /** A step that can no longer be finished: say why, and offer to sign in again. */
 function ExpiredStep({ message, onRestart }: { message: string; onRestart: () => void }) {
+  const { t } = useTranslation();
   return (
     <Stack spacing={2}>
       <Alert severity="error">{message}</Alert>
       <Button variant="contained" onClick={onRestart} autoFocus>
-        Sign in again
+        {t('Sign in again')}
       </Button>
     </Stack>
   );
@@ -35,6 +37,7 @@ function ExpiredStep({ message, onRestart }: { message: string; onRestart: () =>
 
 /** The code from the authenticator app, or one of the recovery codes: only then the session starts. */
 function CodeStep({ challenge, onSignedIn, onRestart }: SecondStepProps) {
+  const { t } = useTranslation();
   const verify = useLoginTwoFactor();
   const startSession = useStartSession();
   const [code, setCode] = useState('');
@@ -45,7 +48,7 @@ function CodeStep({ challenge, onSignedIn, onRestart }: SecondStepProps) {
     event.preventDefault();
     const checked = secondFactorCode.safeParse(code);
     if (!checked.success) {
-      setProblem('Enter the 6 digits the app shows, or a recovery code (xxxxx-xxxxx).');
+      setProblem(t('Enter the 6 digits the app shows, or a recovery code (xxxxx-xxxxx).'));
       inputRef.current?.focus();
       return;
     }
@@ -65,14 +68,14 @@ function CodeStep({ challenge, onSignedIn, onRestart }: SecondStepProps) {
   if (isExpiredStep(verify.error)) return <ExpiredStep message={failureMessage(verify.error!)} onRestart={onRestart} />;
   const message = problem ?? (verify.error ? failureMessage(verify.error) : null);
   return (
-    <Stack component="form" noValidate spacing={2.5} onSubmit={submit} aria-label="Two-factor sign-in">
+    <Stack component="form" noValidate spacing={2.5} onSubmit={submit} aria-label={t('Two-factor sign-in')}>
       <Typography variant="h2" sx={{ fontSize: '1.25rem' }}>
-        Two-factor sign-in
+        {t('Two-factor sign-in')}
       </Typography>
-      <Typography variant="body2">Enter the 6-digit code from your authenticator app, or one of your recovery codes.</Typography>
+      <Typography variant="body2">{t('Enter the 6-digit code from your authenticator app, or one of your recovery codes.')}</Typography>
       <TextInput
         id="second-factor-code"
-        label="Authentication code"
+        label={t('Authentication code')}
         value={code}
         onChange={(event) => {
           setCode(event.target.value);
@@ -87,10 +90,10 @@ function CodeStep({ challenge, onSignedIn, onRestart }: SecondStepProps) {
         fullWidth
       />
       <Button type="submit" variant="contained" size="large" fullWidth loading={verify.isPending}>
-        Verify
+        {t('Verify')}
       </Button>
       <Button variant="text" onClick={onRestart}>
-        Back to sign-in
+        {t('Back to sign-in')}
       </Button>
     </Stack>
   );
@@ -98,6 +101,7 @@ function CodeStep({ challenge, onSignedIn, onRestart }: SecondStepProps) {
 
 /** Two-factor sign-in is mandatory and this admin has none yet: enrol now (QR, code, recovery codes), then go on. */
 function EnrolStep({ challenge, onSignedIn, onRestart }: SecondStepProps) {
+  const { t } = useTranslation();
   const setup = useLoginTwoFactorSetup();
   const enable = useLoginTwoFactorEnable();
   const startSession = useStartSession();
@@ -116,12 +120,12 @@ function EnrolStep({ challenge, onSignedIn, onRestart }: SecondStepProps) {
     return (
       <Stack spacing={2}>
         <Typography variant="h2" sx={{ fontSize: '1.25rem' }}>
-          Two-factor sign-in is on
+          {t('Two-factor sign-in is on')}
         </Typography>
         <RecoveryCodes
           codes={enabled.recoveryCodes}
           account={enabled.admin.email}
-          doneLabel="Continue"
+          doneLabel={t('Continue')}
           onDone={() => startSession({ admin: enabled.admin }, onSignedIn)}
         />
       </Stack>
@@ -131,25 +135,25 @@ function EnrolStep({ challenge, onSignedIn, onRestart }: SecondStepProps) {
   return (
     <Stack spacing={2}>
       <Typography variant="h2" sx={{ fontSize: '1.25rem' }}>
-        Set up two-factor sign-in
+        {t('Set up two-factor sign-in')}
       </Typography>
-      <Typography variant="body2">Two-factor sign-in is required for every admin. Set it up now to continue.</Typography>
+      <Typography variant="body2">{t('Two-factor sign-in is required for every admin. Set it up now to continue.')}</Typography>
       {setup.data ? (
         <AuthenticatorSetup
           setup={setup.data}
           pending={enable.isPending}
           error={enable.error ? failureMessage(enable.error) : null}
-          submitLabel="Turn on and continue"
+          submitLabel={t('Turn on and continue')}
           onCode={(code) => enable.mutate({ token: challenge.token, code }, { onSuccess: setEnabled })}
           secondary={
             <Button variant="text" onClick={onRestart}>
-              Cancel
+              {t('Cancel')}
             </Button>
           }
         />
       ) : (
         <Typography role="status" variant="body2" color="text.secondary">
-          Loading...
+          {t('Loading...')}
         </Typography>
       )}
     </Stack>

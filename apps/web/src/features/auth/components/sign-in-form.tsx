@@ -6,14 +6,17 @@ import Typography from '@mui/material/Typography';
 import type { LoginBody, SessionResponse, TwoFactorChallenge } from '@gold/contract';
 import { PasswordField } from '@/components/form/password-field';
 import { TextInput } from '@/components/form/text-input';
+import { translateServerMessage } from '@/lib/i18n';
 import { useLogin } from '../api/login';
 import { failureMessage } from '../lib/failure-message';
 import { loadContract } from '../lib/load-contract';
+import { useTranslation } from 'react-i18next';
 
 // The dialog only opens after a failed sign-in: its code (dialog, modal, focus trap) is fetched when the form is sent.
 const loadDialog = () => import('./credentials-error-dialog');
 const CredentialsErrorDialog = lazy(() => loadDialog().then((m) => ({ default: m.CredentialsErrorDialog })));
 
+/** English text, the key of its translation. */
 const COULD_NOT_LOAD = 'Part of the console could not be downloaded. Check the connection, then try again.';
 
 type Field = keyof LoginBody;
@@ -51,6 +54,7 @@ export function SignInForm({
   onSuccess: (session: SessionResponse) => void;
   onChallenge?: (challenge: TwoFactorChallenge) => void;
 }) {
+  const { t } = useTranslation();
   const login = useLogin({ onSuccess, onChallenge });
   const formRef = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -93,33 +97,33 @@ export function SignInForm({
         spacing={2.5}
         onSubmit={(event) => void onSubmit(event)}
         onInput={onInput}
-        aria-label="Sign in"
+        aria-label={t('Sign in')}
       >
         <TextInput
           id="email"
           name="email"
-          label="Email Address*"
+          label={t('Email Address*')}
           type="email"
           autoComplete="username"
           autoFocus
           fullWidth
           error={Boolean(errors.email)}
-          helperText={errors.email}
+          helperText={errors.email && translateServerMessage(errors.email)}
           inputProps={{ required: true, maxLength: 254 }}
         />
         <PasswordField
           id="password"
           name="password"
-          label="Password*"
+          label={t('Password*')}
           autoComplete="current-password"
           fullWidth
           error={Boolean(errors.password)}
-          helperText={errors.password}
+          helperText={errors.password && translateServerMessage(errors.password)}
           inputProps={{ required: true }}
         />
         {errors.form ? (
           <Typography role="alert" color="error" variant="body2">
-            {errors.form}
+            {t(errors.form)}
           </Typography>
         ) : null}
         <Button
@@ -130,7 +134,7 @@ export function SignInForm({
           disabled={login.isPending}
           startIcon={login.isPending ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
         >
-          Sign In
+          {t('Sign In')}
         </Button>
       </Stack>
       {dialogMounted ? (

@@ -10,13 +10,15 @@ import { useSetupTwoFactor } from '../api/setup-two-factor';
 import { failureMessage } from '../lib/failure-message';
 import { AuthenticatorSetup } from './authenticator-setup';
 import { RecoveryCodes } from './recovery-codes';
+import { useTranslation } from 'react-i18next';
 
 /** 'On' or 'Off' in words, an icon beside it. */
 function Status({ on }: { on: boolean }) {
+  const { t } = useTranslation();
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
       {on ? <CheckCircleIcon color="success" aria-hidden /> : <RemoveCircleOutlineIcon color="action" aria-hidden />}
-      <Typography sx={{ fontWeight: 700 }}>{on ? 'On' : 'Off'}</Typography>
+      <Typography sx={{ fontWeight: 700 }}>{on ? t('On') : t('Off')}</Typography>
     </Stack>
   );
 }
@@ -35,6 +37,7 @@ interface TwoFactorSectionProps {
  * a code from the app, then the ten recovery codes, shown once.
  */
 export function TwoFactorSection({ enabled, account, onEnabled }: TwoFactorSectionProps) {
+  const { t } = useTranslation();
   const setup = useSetupTwoFactor();
   const enable = useEnableTwoFactor();
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
@@ -42,11 +45,11 @@ export function TwoFactorSection({ enabled, account, onEnabled }: TwoFactorSecti
   if (recoveryCodes)
     return (
       <Stack spacing={2}>
-        <Typography role="status">Two-factor sign-in is on: from now on, sign-in asks for a code from the app.</Typography>
+        <Typography role="status">{t('Two-factor sign-in is on: from now on, sign-in asks for a code from the app.')}</Typography>
         <RecoveryCodes
           codes={recoveryCodes}
           account={account}
-          doneLabel="Done, I have saved them"
+          doneLabel={t('Done, I have saved them')}
           onDone={() => {
             setRecoveryCodes(null);
             setup.reset();
@@ -62,8 +65,9 @@ export function TwoFactorSection({ enabled, account, onEnabled }: TwoFactorSecti
       <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
         <Status on />
         <Typography variant="body2">
-          Sign-in asks for the 6-digit code from your authenticator app (or a recovery code) after the password. Lost the phone? Another
-          admin can reset your second factor.
+          {t(
+            'Sign-in asks for the 6-digit code from your authenticator app (or a recovery code) after the password. Lost the phone? Another admin can reset your second factor.',
+          )}
         </Typography>
       </Stack>
     );
@@ -74,7 +78,7 @@ export function TwoFactorSection({ enabled, account, onEnabled }: TwoFactorSecti
         setup={setup.data}
         pending={enable.isPending}
         error={enable.error ? failureMessage(enable.error) : null}
-        submitLabel="Turn On"
+        submitLabel={t('Turn On')}
         onCode={(code) => enable.mutate({ code }, { onSuccess: (answer) => setRecoveryCodes(answer.recoveryCodes) })}
         secondary={
           <Button
@@ -84,7 +88,7 @@ export function TwoFactorSection({ enabled, account, onEnabled }: TwoFactorSecti
               enable.reset();
             }}
           >
-            Cancel
+            {t('Cancel')}
           </Button>
         }
       />
@@ -94,11 +98,11 @@ export function TwoFactorSection({ enabled, account, onEnabled }: TwoFactorSecti
     <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
       <Status on={false} />
       <Typography variant="body2">
-        Protect your account with a second step at sign-in: a 6-digit code from an authenticator app on your phone.
+        {t('Protect your account with a second step at sign-in: a 6-digit code from an authenticator app on your phone.')}
       </Typography>
       {setup.error ? <Alert severity="error">{failureMessage(setup.error)}</Alert> : null}
       <Button variant="contained" loading={setup.isPending} onClick={() => setup.mutate()}>
-        Set Up Two-Factor Sign-In
+        {t('Set Up Two-Factor Sign-In')}
       </Button>
     </Stack>
   );

@@ -1,13 +1,16 @@
 import { ApiError } from '@/lib/api-client';
+import { i18n, translateServerMessage } from '@/lib/i18n';
 
-/** The server's message, and when to try again while throttled (429 with Retry-After). */
+/** The server's message in the console's language, and when to try again while throttled (429 with Retry-After). */
 export function failureMessage(error: Error): string {
-  if (!(error instanceof ApiError)) return error.message;
+  if (!(error instanceof ApiError)) return translateServerMessage(error.message);
   // 'body.code: the code is not valid': the field is the one the message is shown under.
-  const message = error.message.replace(/^body\.\w+: /, '');
+  const message = translateServerMessage(error.message.replace(/^body\.\w+: /, ''));
   if (error.status === 429 && error.retryAfterSeconds) {
     const minutes = Math.ceil(error.retryAfterSeconds / 60);
-    return `${message} Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+    return minutes === 1
+      ? i18n.t('{{message}} Try again in 1 minute.', { message })
+      : i18n.t('{{message}} Try again in {{minutes}} minutes.', { message, minutes });
   }
   return message;
 }

@@ -7,9 +7,11 @@ import { AdminCountCard } from '@/features/admins/components/admin-count-card';
 import { AdminsTable } from '@/features/admins/components/admins-table';
 import { useSession } from '@/features/auth/api/get-session';
 import { usePageTitle } from '@/app/route-handle';
+import { useTranslation } from 'react-i18next';
 
 /** /admin-list: 'Registered Admin', then the admins paged, sorted and searched on the server; Add Admin above. */
 export function AdminListRoute() {
+  const { t } = useTranslation();
   const title = usePageTitle();
   const session = useSession();
   return (
@@ -17,7 +19,7 @@ export function AdminListRoute() {
       title={title}
       actions={
         <Button component={RouterLink} to={paths.app.addAdmin.getHref()} variant="contained" startIcon={<AddIcon />}>
-          Add Admin
+          {t('Add Admin')}
         </Button>
       }
     >
