@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -7,7 +8,7 @@ import { useNotify } from '@/components/ui/notifications/notifications-context';
 import { useAddPhysicalGold } from '../api/add-physical-gold';
 import { useDenominations } from '../api/get-denominations';
 import { reportOutcome } from '../lib/report-outcome';
-import { checkWholeNumber } from '../lib/whole-number';
+import { checkWholeNumber, type Problem } from '../lib/whole-number';
 import { emptyNumber, NumberField, type NumberText } from './number-field';
 
 /**
@@ -15,19 +16,24 @@ import { emptyNumber, NumberField, type NumberText } from './number-field';
  * (the API would add the pieces to it): more pieces of it go through its card's Add Amount.
  */
 export function AddDenominationForm() {
+  const { t } = useTranslation();
   const notify = useNotify();
   const denominations = useDenominations();
   const add = useAddPhysicalGold();
   const [denom, setDenom] = useState<NumberText>(emptyNumber);
   const [amount, setAmount] = useState<NumberText>(emptyNumber);
-  const [problems, setProblems] = useState<{ denom?: string; amount?: string }>({});
+  const [problems, setProblems] = useState<{ denom?: Problem; amount?: Problem }>({});
 
   const submit = () => {
     const denomCheck = checkWholeNumber(denom.text, { name: 'Denom', unit: 'grams' }, denom.badInput);
     const amountCheck = checkWholeNumber(amount.text, { name: 'Amount', unit: 'pieces' }, amount.badInput);
     const known = denominations.data?.data.some((d) => d.denom === denomCheck.value);
     const found = {
-      denom: denomCheck.problem ?? (known ? `${denomCheck.value} gram is already recorded: use Add Amount on its card.` : undefined),
+      denom:
+        denomCheck.problem ??
+        (known
+          ? { text: '{{denom}} gram is already recorded: use Add Amount on its card.', values: { denom: denomCheck.value! } }
+          : undefined),
       amount: amountCheck.problem,
     };
     setProblems(found);
@@ -51,7 +57,7 @@ export function AddDenominationForm() {
     <Paper variant="outlined" component="section" aria-labelledby="add-denom-heading" sx={{ p: 2.5 }}>
       <Stack spacing={2}>
         <Typography id="add-denom-heading" variant="h3" component="h2">
-          Add a denomination
+          {t('Add a denomination')}
         </Typography>
         <Stack
           component="form"
@@ -87,7 +93,7 @@ export function AddDenominationForm() {
             helperText="Pieces into the vault"
           />
           <Button type="submit" variant="contained" loading={add.isPending} sx={{ minHeight: 40 }}>
-            Submit
+            {t('Submit')}
           </Button>
         </Stack>
       </Stack>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
@@ -10,7 +11,7 @@ import { formatDate } from '@/lib/format';
 import { useAddPhysicalGold } from '../api/add-physical-gold';
 import { useSetRedeemable } from '../api/set-redeemable';
 import { reportOutcome } from '../lib/report-outcome';
-import { checkWholeNumber } from '../lib/whole-number';
+import { checkWholeNumber, type Problem } from '../lib/whole-number';
 import { emptyNumber, NumberField, type NumberText } from './number-field';
 
 const pieces = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 0 });
@@ -34,11 +35,12 @@ function Figure({ label, value }: { label: string; value: string }) {
  * may request it; Add Amount puts pieces in, Toggle Redeemable switches that.
  */
 export function DenominationCard({ denomination }: { denomination: Denomination }) {
+  const { t } = useTranslation();
   const notify = useNotify();
   const add = useAddPhysicalGold();
   const setRedeemable = useSetRedeemable();
   const [amount, setAmount] = useState<NumberText>(emptyNumber);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
   const { id, denom } = denomination;
   const titleId = `denom-${id}-title`;
 
@@ -65,23 +67,23 @@ export function DenominationCard({ denomination }: { denomination: Denomination 
       <Stack spacing={2} sx={{ height: '100%' }}>
         <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
           <Typography id={titleId} variant="h3" component="h3">
-            {`${denom} gram`}
+            {t('{{denom}} gram', { denom })}
           </Typography>
           <Chip
             size="small"
-            label={denomination.redeemable ? 'Redeemable' : 'Not redeemable'}
+            label={t(denomination.redeemable ? 'Redeemable' : 'Not redeemable')}
             color={denomination.redeemable ? 'success' : 'default'}
             variant={denomination.redeemable ? 'filled' : 'outlined'}
           />
         </Stack>
         <Stack component="dl" spacing={0.5} sx={{ m: 0 }}>
-          <Figure label="Date" value={formatDate(denomination.createdAt)} />
-          <Figure label="Denom" value={`${denom} gr`} />
-          <Figure label="Amount" value={pieces.format(denomination.amount)} />
-          <Figure label="Available" value={pieces.format(denomination.available)} />
-          <Figure label="Reserved" value={pieces.format(denomination.reserved)} />
-          <Figure label="Redeemed" value={pieces.format(denomination.redeemed)} />
-          <Figure label="Redeemable" value={denomination.redeemable ? 'Yes' : 'No'} />
+          <Figure label={t('Date')} value={formatDate(denomination.createdAt)} />
+          <Figure label={t('Denom')} value={`${denom} gr`} />
+          <Figure label={t('Amount')} value={pieces.format(denomination.amount)} />
+          <Figure label={t('Available')} value={pieces.format(denomination.available)} />
+          <Figure label={t('Reserved')} value={pieces.format(denomination.reserved)} />
+          <Figure label={t('Redeemed')} value={pieces.format(denomination.redeemed)} />
+          <Figure label={t('Redeemable')} value={t(denomination.redeemable ? 'Yes' : 'No')} />
         </Stack>
         <Stack
           component="form"
@@ -105,10 +107,10 @@ export function DenominationCard({ denomination }: { denomination: Denomination 
           />
           <Stack direction="row" spacing={1}>
             <Button type="submit" variant="contained" size="small" loading={add.isPending}>
-              Add Amount
+              {t('Add Amount')}
             </Button>
             <Button variant="outlined" size="small" onClick={toggle} loading={setRedeemable.isPending}>
-              Toggle Redeemable
+              {t('Toggle Redeemable')}
             </Button>
           </Stack>
         </Stack>

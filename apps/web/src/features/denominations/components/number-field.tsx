@@ -1,4 +1,6 @@
+import { useTranslation } from 'react-i18next';
 import { TextInput } from '@/components/form/text-input';
+import { problemText, type Problem } from '../lib/whole-number';
 
 export interface NumberText {
   text: string;
@@ -10,19 +12,21 @@ export const emptyNumber: NumberText = { text: '', badInput: false };
 
 interface NumberFieldProps {
   id: string;
+  /** English text (a catalogue key), shown in the console's language; so is the helper text. */
   label: string;
   value: NumberText;
   onChange: (value: NumberText) => void;
-  problem: string | null | undefined;
+  problem: Problem | null | undefined;
   helperText?: string;
 }
 
 /** A whole-number input (type number) whose problems show under it. */
 export function NumberField({ id, label, value, onChange, problem, helperText }: NumberFieldProps) {
+  const { t } = useTranslation();
   return (
     <TextInput
       id={id}
-      label={label}
+      label={t(label)}
       type="number"
       value={value.text}
       onChange={(event) => {
@@ -30,7 +34,7 @@ export function NumberField({ id, label, value, onChange, problem, helperText }:
         onChange({ text: input.value, badInput: input.validity?.badInput ?? false });
       }}
       error={Boolean(problem)}
-      helperText={problem ?? helperText}
+      helperText={problem ? problemText(problem, t) : helperText && t(helperText)}
       inputProps={{ min: 1, step: 1, inputMode: 'numeric' }}
       size="small"
     />

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
@@ -18,13 +19,14 @@ import { reportOutcome } from '../lib/report-outcome';
  * error the choice goes back to 'Select'.
  */
 export function RedemptionLimitForm() {
+  const { t } = useTranslation();
   const notify = useNotify();
   const limits = useRedemptionLimits();
   const setLimit = useSetRedemptionLimit();
   const [choice, setChoice] = useState<RedemptionLimitOption | ''>('');
   const [problem, setProblem] = useState<string | null>(null);
   const current = limits.data?.data.at(-1);
-  const currentText = limits.isPending ? 'Loading...' : current ? `${current.gidrlimit}gr` : MISSING;
+  const currentText = limits.isPending ? t('Loading...') : current ? `${current.gidrlimit}gr` : MISSING;
 
   const submit = () => {
     if (choice === '') return setProblem('Choose the new limit first.');
@@ -43,7 +45,7 @@ export function RedemptionLimitForm() {
       <Stack
         component="form"
         noValidate
-        aria-label="Redemption limit"
+        aria-label={t('Redemption limit')}
         direction={{ xs: 'column', md: 'row' }}
         spacing={2}
         sx={{ alignItems: { md: 'flex-start' } }}
@@ -54,28 +56,28 @@ export function RedemptionLimitForm() {
       >
         <TextInput
           id="current-limit"
-          label="Current Limit"
+          label={t('Current Limit')}
           value={currentText}
           readOnly
-          helperText="The largest denomination customers may request"
+          helperText={t('The largest denomination customers may request')}
           sx={{ minWidth: 220 }}
         />
         <TextField
           select
           id="new-limit"
-          label="New Limit"
+          label={t('New Limit')}
           value={choice}
           onChange={(event) => {
             setChoice(Number(event.target.value) as RedemptionLimitOption);
             setProblem(null);
           }}
           error={problem !== null}
-          helperText={problem ?? ' '}
+          helperText={problem ? t(problem) : ' '}
           slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           sx={{ minWidth: 220 }}
         >
           <MenuItem value="" disabled>
-            Select
+            {t('Select')}
           </MenuItem>
           {redemptionLimitOptions.map((grams) => (
             <MenuItem key={grams} value={grams}>
@@ -84,7 +86,7 @@ export function RedemptionLimitForm() {
           ))}
         </TextField>
         <Button type="submit" variant="contained" loading={setLimit.isPending} sx={{ minHeight: 56 }}>
-          Update Information
+          {t('Update Information')}
         </Button>
       </Stack>
     </Paper>

@@ -6,6 +6,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import { redemptionListQuery } from '@gold/contract';
 import { QueryError } from '@/components/query-state';
 import { PREVIEW_ROWS } from '@/config/constants';
@@ -20,6 +21,7 @@ const latestQuery = redemptionListQuery.parse({ limit: PREVIEW_ROWS, page: 0 });
 
 /** The dashboard's Latest Redemptions: No, Requester (20 characters), Request Date, Collection Date, Amount, Status. */
 export function LatestRedemptionsTable({ labelledBy }: { labelledBy: string }) {
+  const { t } = useTranslation();
   const product = useProductSymbol();
   const redemptions = useListCall(redemptionsList, latestQuery);
   if (redemptions.isError) return <QueryError error={redemptions.error} onRetry={() => void redemptions.refetch()} />;
@@ -30,11 +32,11 @@ export function LatestRedemptionsTable({ labelledBy }: { labelledBy: string }) {
         <TableHead>
           <TableRow>
             <TableCell>No</TableCell>
-            <TableCell>Requester</TableCell>
-            <TableCell>Request Date</TableCell>
-            <TableCell>Collection Date</TableCell>
-            <TableCell align="right">{`Amount (${product})`}</TableCell>
-            <TableCell>Status</TableCell>
+            <TableCell>{t('Requester')}</TableCell>
+            <TableCell>{t('Request Date')}</TableCell>
+            <TableCell>{t('Collection Date')}</TableCell>
+            <TableCell align="right">{t('Amount ({{product}})', { product })}</TableCell>
+            <TableCell>{t('Status')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -61,7 +63,7 @@ export function LatestRedemptionsTable({ labelledBy }: { labelledBy: string }) {
           {rows?.length === 0 ? (
             <TableRow>
               <TableCell colSpan={6}>
-                <Typography color="text.secondary">No redemptions yet.</Typography>
+                <Typography color="text.secondary">{t('No redemptions yet.')}</Typography>
               </TableCell>
             </TableRow>
           ) : null}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { RedemptionListItem } from '@gold/contract';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useProductSymbol } from '@/lib/app-config';
@@ -16,23 +17,32 @@ interface ListActionDialogProps {
 
 /** Asks before the list's one-click approve or reject: a misclick on a row must not change a redemption. */
 export function ListActionDialog({ open, pending, busy, onConfirm, onCancel }: ListActionDialogProps) {
+  const { t } = useTranslation();
   const product = useProductSymbol();
   const row = pending?.row;
-  const what = row ? `${row.user.fullName}’s request for ${formatTokenAmount(row.total)} ${product}` : '';
+  const what = row
+    ? t('{{name}}’s request for {{amount}} {{product}}', { name: row.user.fullName, amount: formatTokenAmount(row.total), product })
+    : '';
   const approving = pending?.action === 'approve';
   return (
     <ConfirmDialog
       open={open && pending !== null}
-      title={row ? `${approving ? 'Approve' : 'Reject'} redemption ${row.id}?` : ''}
-      confirmLabel={approving ? 'Approve' : 'Reject'}
+      title={row ? t(approving ? 'Approve redemption {{id}}?' : 'Reject redemption {{id}}?', { id: row.id }) : ''}
+      confirmLabel={t(approving ? 'Approve' : 'Reject')}
       confirmColor={approving ? 'primary' : 'error'}
       busy={busy}
       onConfirm={onConfirm}
       onCancel={onCancel}
     >
       {approving
-        ? `${what} (PREPARATION) moves to ON_WEB2: fulfilled through the off-platform channel, without taking pieces from the vault. To hand pieces over at the counter, open the review page and check the customer's code instead.`
-        : `${what} is rejected with the reason “${LIST_REJECT_REASON}”; the tokens are due back to the customer. To record another reason, reject from the review page.`}
+        ? t(
+            "{{what}} (PREPARATION) moves to ON_WEB2: fulfilled through the off-platform channel, without taking pieces from the vault. To hand pieces over at the counter, open the review page and check the customer's code instead.",
+            { what },
+          )
+        : t(
+            '{{what}} is rejected with the reason “{{reason}}”; the tokens are due back to the customer. To record another reason, reject from the review page.',
+            { what, reason: LIST_REJECT_REASON },
+          )}
     </ConfirmDialog>
   );
 }

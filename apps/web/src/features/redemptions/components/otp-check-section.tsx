@@ -1,7 +1,9 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { TFunction } from 'i18next';
 import type { RedemptionDetail, SendOtpResponse } from '@gold/contract';
 import { TextInput } from '@/components/form/text-input';
 import { useNotify } from '@/components/ui/notifications/notifications-context';
@@ -12,15 +14,20 @@ import { reportOutcome } from '../lib/report-outcome';
 import { otpProblem } from '../lib/validation';
 import { ReviewSection } from './review-section';
 
-function codeState(redemption: RedemptionDetail, sent: SendOtpResponse | null): string {
+function codeState(redemption: RedemptionDetail, sent: SendOtpResponse | null, t: TFunction): string {
   const { otpStatus } = redemption;
-  if (otpStatus.verified && otpStatus.verifiedUntil) return `Code checked: approve before ${formatDateTime(otpStatus.verifiedUntil)}.`;
+  if (otpStatus.verified && otpStatus.verifiedUntil)
+    return t('Code checked: approve before {{time}}.', { time: formatDateTime(otpStatus.verifiedUntil) });
   if (otpStatus.codeExpiresAt) {
-    const to = sent ? ` to ${sent.sentTo}` : '';
-    const tries = `${otpStatus.attemptsLeft} ${otpStatus.attemptsLeft === 1 ? 'try' : 'tries'} left`;
-    return `A code was sent${to}; it is valid until ${formatDateTime(otpStatus.codeExpiresAt)} (${tries}).`;
+    const shown = {
+      until: formatDateTime(otpStatus.codeExpiresAt),
+      tries: t(otpStatus.attemptsLeft === 1 ? '{{count}} try left' : '{{count}} tries left', { count: otpStatus.attemptsLeft }),
+    };
+    return sent
+      ? t('A code was sent to {{to}}; it is valid until {{until}} ({{tries}}).', { ...shown, to: sent.sentTo })
+      : t('A code was sent; it is valid until {{until}} ({{tries}}).', shown);
   }
-  return 'No code is waiting: Send OTP e-mails one to the customer.';
+  return t('No code is waiting: Send OTP e-mails one to the customer.');
 }
 
 interface OtpCheckSectionProps {
@@ -33,6 +40,7 @@ interface OtpCheckSectionProps {
 
 /** Redemption OTP Check: send the customer a code by e-mail, then check the 6 digits they show at the counter. */
 export function OtpCheckSection({ redemption, onChecked, onSent }: OtpCheckSectionProps) {
+  const { t } = useTranslation();
   const notify = useNotify();
   const sendOtp = useSendOtp();
   const checkOtp = useCheckOtp();
@@ -57,9 +65,9 @@ export function OtpCheckSection({ redemption, onChecked, onSent }: OtpCheckSecti
   };
 
   return (
-    <ReviewSection id="otp-check" title="Redemption OTP Check">
+    <ReviewSection id="otp-check" title={t('Redemption OTP Check')}>
       <Typography variant="body2" color="text.secondary">
-        {codeState(redemption, sent)}
+        {codeState(redemption, sent, t)}
       </Typography>
       <Stack
         component="form"
@@ -81,16 +89,16 @@ export function OtpCheckSection({ redemption, onChecked, onSent }: OtpCheckSecti
             if (problem) setProblem(null);
           }}
           error={problem !== null}
-          helperText={problem ?? 'The 6 digits from the customer’s e-mail'}
+          helperText={t(problem ?? 'The 6 digits from the customer’s e-mail')}
           autoComplete="one-time-code"
           inputProps={{ inputMode: 'numeric', maxLength: 6 }}
           sx={{ width: { sm: 240 } }}
         />
         <Button variant="outlined" onClick={send} loading={sendOtp.isPending} sx={{ minHeight: 56 }}>
-          Send OTP
+          {t('Send OTP')}
         </Button>
         <Button type="submit" variant="contained" loading={checkOtp.isPending} sx={{ minHeight: 56 }}>
-          Check OTP
+          {t('Check OTP')}
         </Button>
       </Stack>
     </ReviewSection>

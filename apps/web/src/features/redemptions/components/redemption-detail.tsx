@@ -1,6 +1,8 @@
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { RedemptionDetail as Redemption } from '@gold/contract';
 import { QueryState } from '@/components/query-state';
@@ -15,52 +17,53 @@ import { RedemptionStatusChip } from './redemption-status-chip';
 import { RedemptionStatusForm } from './redemption-status-form';
 import { ReviewSection } from './review-section';
 
-function detailFields(redemption: Redemption, product: string): Field[] {
+function detailFields(redemption: Redemption, product: string, t: TFunction): Field[] {
   const { user } = redemption;
   const fields: Field[] = [
-    { label: 'Redemption ID', value: String(redemption.id) },
+    { label: t('Redemption ID'), value: String(redemption.id) },
     {
-      label: 'Fullname',
+      label: t('Fullname'),
       value: (
         <Link component={RouterLink} to={paths.app.user.getHref(user.id)}>
-          {user.fullName.trim() || 'N/A'}
+          {user.fullName.trim() || t('N/A')}
         </Link>
       ),
     },
-    { label: 'Email', value: user.email },
-    { label: 'Phone Number', value: orDash(user.phoneNumber) },
-    { label: 'NIK', value: orDash(user.nik) },
-    { label: 'Request Date', value: formatDateTime(redemption.createdAt) },
-    { label: 'Collection Date', value: formatDate(redemption.appointmentDate) },
-    { label: 'Time Slot', value: formatTimeSlot(redemption.timeSlot) },
-    { label: 'Redeem Amount', value: `${formatTokenAmount(redemption.total)} ${product}` },
-    { label: 'Total Redemption Fee', value: `${formatTokenAmount(redemption.totalFee)} ${product}` },
-    { label: 'Denomination', value: <RedemptionPieces pieces={redemption.physicalGoldRedeems} /> },
-    { label: 'Status', value: <RedemptionStatusChip status={redemption.status} /> },
+    { label: t('Email'), value: user.email },
+    { label: t('Phone Number'), value: orDash(user.phoneNumber) },
+    { label: t('NIK'), value: orDash(user.nik) },
+    { label: t('Request Date'), value: formatDateTime(redemption.createdAt) },
+    { label: t('Collection Date'), value: formatDate(redemption.appointmentDate) },
+    { label: t('Time Slot'), value: formatTimeSlot(redemption.timeSlot) },
+    { label: t('Redeem Amount'), value: `${formatTokenAmount(redemption.total)} ${product}` },
+    { label: t('Total Redemption Fee'), value: `${formatTokenAmount(redemption.totalFee)} ${product}` },
+    { label: t('Denomination'), value: <RedemptionPieces pieces={redemption.physicalGoldRedeems} /> },
+    { label: t('Status'), value: <RedemptionStatusChip status={redemption.status} /> },
   ];
-  if (redemption.status === 'REJECTED') fields.push({ label: 'Reject Reason', value: redemption.details ?? 'N/A' });
-  fields.push({ label: 'Last Updated', value: formatDateTime(redemption.updatedAt) });
+  if (redemption.status === 'REJECTED') fields.push({ label: t('Reject Reason'), value: redemption.details ?? t('N/A') });
+  fields.push({ label: t('Last Updated'), value: formatDateTime(redemption.updatedAt) });
   return fields;
 }
 
 /** /redemption-list/detail?id=: the redemption read-only, the status changes the server allows now, and its history. */
 export function RedemptionDetail({ id }: { id: number }) {
+  const { t } = useTranslation();
   const product = useProductSymbol();
   const redemption = useRedemption(id);
   const data = redemption.data;
   return (
     <Stack spacing={3}>
-      <ReviewSection id="redemption-data" title={`Redemption ${id}`}>
-        <QueryState query={redemption}>{(loaded) => <FieldList fields={detailFields(loaded, product)} />}</QueryState>
+      <ReviewSection id="redemption-data" title={`${t('Redemption')} ${id}`}>
+        <QueryState query={redemption}>{(loaded) => <FieldList fields={detailFields(loaded, product, t)} />}</QueryState>
       </ReviewSection>
       {data ? <RedemptionStatusForm key={`${data.id}-${data.status}`} redemption={data} /> : null}
       {data ? <RedemptionHistoryTable id={id} /> : null}
       <Stack direction="row" spacing={2}>
         <Button component={RouterLink} to={paths.app.redemptionReview.getHref(id)} variant="outlined">
-          Open the review page
+          {t('Open the review page')}
         </Button>
         <Button component={RouterLink} to={paths.app.redemptions.getHref()}>
-          Back to Redemption List
+          {t('Back to Redemption List')}
         </Button>
       </Stack>
     </Stack>

@@ -4,12 +4,13 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import { useTranslation } from 'react-i18next';
 import { QueryState } from '@/components/query-state';
 import { formatDateTime, orDash } from '@/lib/format';
 import { useRedemptionHistory } from '../api/get-redemption-history';
 import { ReviewSection } from './review-section';
 
-/** The audit log's words for what happened; an action the console does not know yet is shown as it is. */
+/** The audit log's words for what happened (English keys, translated where shown); an action the console does not know yet is shown as it is. */
 const actionLabels: Record<string, string> = {
   prepare: 'Approved (off-platform)',
   'otp-sent': 'Code sent',
@@ -22,21 +23,22 @@ const actionLabels: Record<string, string> = {
 
 /** The redemption's history from the audit log, oldest first: who, action, from, to, reason, time. */
 export function RedemptionHistoryTable({ id }: { id: number }) {
+  const { t } = useTranslation();
   const history = useRedemptionHistory(id);
   return (
-    <ReviewSection id="history" title="History">
-      <QueryState query={history} isEmpty={(data) => data.data.length === 0} empty="Nothing has happened to this redemption yet.">
+    <ReviewSection id="history" title={t('History')}>
+      <QueryState query={history} isEmpty={(data) => data.data.length === 0} empty={t('Nothing has happened to this redemption yet.')}>
         {({ data: entries }) => (
           <TableContainer>
             <Table size="small" aria-labelledby="history-heading">
               <TableHead>
                 <TableRow>
-                  <TableCell>Time</TableCell>
-                  <TableCell>Admin</TableCell>
-                  <TableCell>Action</TableCell>
-                  <TableCell>From</TableCell>
-                  <TableCell>To</TableCell>
-                  <TableCell>Reason</TableCell>
+                  <TableCell>{t('Time')}</TableCell>
+                  <TableCell>{t('Admin')}</TableCell>
+                  <TableCell>{t('Action')}</TableCell>
+                  <TableCell>{t('From')}</TableCell>
+                  <TableCell>{t('To')}</TableCell>
+                  <TableCell>{t('Reason')}</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -44,9 +46,9 @@ export function RedemptionHistoryTable({ id }: { id: number }) {
                   <TableRow key={entry.id}>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.occurredAt)}</TableCell>
                     <TableCell>{orDash(entry.admin?.fullName)}</TableCell>
-                    <TableCell>{actionLabels[entry.action] ?? entry.action}</TableCell>
-                    <TableCell>{orDash(entry.from)}</TableCell>
-                    <TableCell>{orDash(entry.to)}</TableCell>
+                    <TableCell>{t(actionLabels[entry.action] ?? entry.action)}</TableCell>
+                    <TableCell>{entry.from ? t(entry.from) : orDash(entry.from)}</TableCell>
+                    <TableCell>{entry.to ? t(entry.to) : orDash(entry.to)}</TableCell>
                     <TableCell sx={{ overflowWrap: 'anywhere' }}>{orDash(entry.reason)}</TableCell>
                   </TableRow>
                 ))}

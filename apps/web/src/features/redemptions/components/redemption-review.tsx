@@ -5,6 +5,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { isOpenRedemption, redemptionStatusAllows } from '@gold/contract';
 import { QueryState } from '@/components/query-state';
@@ -22,6 +23,7 @@ import { ResetSection } from './reset-section';
  * before a reload: the entity's otpStatus says so); reset when REJECTED or ON_WEB2.
  */
 export function RedemptionReview({ id }: { id: number }) {
+  const { t } = useTranslation();
   const redemption = useRedemption(id);
   // The check done on this page; the server's own state covers a reload.
   const [checkedHere, setCheckedHere] = useState<number | null>(null);
@@ -34,7 +36,7 @@ export function RedemptionReview({ id }: { id: number }) {
       <Paper variant="outlined" component="section" aria-labelledby="redemption-heading" sx={{ p: { xs: 2, md: 3 } }}>
         <Stack spacing={2}>
           <Typography id="redemption-heading" variant="h2">
-            PHYSICAL GOLD REDEMPTION
+            {t('PHYSICAL GOLD REDEMPTION')}
           </Typography>
           <QueryState query={redemption}>{(loaded) => <RedemptionSummary redemption={loaded} />}</QueryState>
         </Stack>
@@ -49,11 +51,11 @@ export function RedemptionReview({ id }: { id: number }) {
       {data && redemptionStatusAllows(data.status, 'reset') ? <ResetSection redemption={data} /> : null}
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
         <Button component={RouterLink} to={paths.app.dashboard.getHref()} variant="outlined">
-          Back to Home
+          {t('Back to Home')}
         </Button>
         {data ? (
           <Link component={RouterLink} to={paths.app.redemptionDetail.getHref(id)}>
-            Details and history
+            {t('Details and history')}
           </Link>
         ) : null}
         {data?.status === 'REDEEMED' ? (

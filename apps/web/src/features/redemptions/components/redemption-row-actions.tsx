@@ -5,6 +5,7 @@ import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { redemptionStatusAllows, type RedemptionListItem } from '@gold/contract';
 import { paths } from '@/config/paths';
@@ -25,39 +26,41 @@ interface RedemptionRowActionsProps {
 
 /** A row's actions: view (the review page), details and history, and approve and reject where the lifecycle allows them. */
 export function RedemptionRowActions({ row, tabIndex, onAction }: RedemptionRowActionsProps) {
+  const { t } = useTranslation();
+  const id = { id: row.id };
   return (
     <Stack direction="row" sx={{ alignItems: 'center', height: '100%' }}>
-      <Tooltip title={`Review redemption ${row.id}`}>
+      <Tooltip title={t('Review redemption {{id}}', id)}>
         <IconButton
           component={RouterLink}
           to={paths.app.redemptionReview.getHref(row.id)}
           size="small"
           color="primary"
           tabIndex={tabIndex}
-          aria-label={`Review redemption ${row.id}`}
+          aria-label={t('Review redemption {{id}}', id)}
         >
           <VisibilityOutlinedIcon fontSize="small" />
         </IconButton>
       </Tooltip>
-      <Tooltip title={`Details and history of redemption ${row.id}`}>
+      <Tooltip title={t('Details and history of redemption {{id}}', id)}>
         <IconButton
           component={RouterLink}
           to={paths.app.redemptionDetail.getHref(row.id)}
           size="small"
           color="primary"
           tabIndex={tabIndex}
-          aria-label={`Details of redemption ${row.id}`}
+          aria-label={t('Details of redemption {{id}}', id)}
         >
           <HistoryIcon fontSize="small" />
         </IconButton>
       </Tooltip>
       {onAction && offers(row, 'approve') ? (
-        <Tooltip title={`Approve redemption ${row.id}`}>
+        <Tooltip title={t('Approve redemption {{id}}', id)}>
           <IconButton
             size="small"
             color="success"
             tabIndex={tabIndex}
-            aria-label={`Approve redemption ${row.id}`}
+            aria-label={t('Approve redemption {{id}}', id)}
             onClick={() => onAction('approve', row)}
           >
             <CheckCircleOutlineIcon fontSize="small" />
@@ -65,12 +68,12 @@ export function RedemptionRowActions({ row, tabIndex, onAction }: RedemptionRowA
         </Tooltip>
       ) : null}
       {onAction && offers(row, 'reject') ? (
-        <Tooltip title={`Reject redemption ${row.id}`}>
+        <Tooltip title={t('Reject redemption {{id}}', id)}>
           <IconButton
             size="small"
             color="error"
             tabIndex={tabIndex}
-            aria-label={`Reject redemption ${row.id}`}
+            aria-label={t('Reject redemption {{id}}', id)}
             onClick={() => onAction('reject', row)}
           >
             <HighlightOffIcon fontSize="small" />

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -25,6 +26,7 @@ import { ReviewSection } from './review-section';
  * while a code checked on the review page counts (10 minutes); before that, a link to it.
  */
 export function RedemptionStatusForm({ redemption }: { redemption: RedemptionDetail }) {
+  const { t } = useTranslation();
   const notify = useNotify();
   const mutations = {
     reset: useResetRedemption(),
@@ -56,7 +58,7 @@ export function RedemptionStatusForm({ redemption }: { redemption: RedemptionDet
   };
 
   return (
-    <ReviewSection id="status-form" title="Update Status">
+    <ReviewSection id="status-form" title={t('Update Status')}>
       <Stack
         component="form"
         noValidate
@@ -69,7 +71,7 @@ export function RedemptionStatusForm({ redemption }: { redemption: RedemptionDet
         <TextField
           select
           id="redemption-status"
-          label="Redemption Status"
+          label={t('Redemption Status')}
           value={chosen ? chosen.action : ''}
           disabled={offered.length === 0}
           onChange={(event) => {
@@ -79,27 +81,27 @@ export function RedemptionStatusForm({ redemption }: { redemption: RedemptionDet
           error={problem?.field === 'status'}
           helperText={
             problem?.field === 'status'
-              ? problem.message
+              ? t(problem.message)
               : offered.length === 0
-                ? `No status change is possible from ${redemption.status}.`
-                : `Now ${redemption.status}; only the changes allowed from it are offered.`
+                ? t('No status change is possible from {{status}}.', { status: t(redemption.status) })
+                : t('Now {{status}}; only the changes allowed from it are offered.', { status: t(redemption.status) })
           }
           slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           sx={{ maxWidth: 360 }}
         >
           <MenuItem value="" disabled>
-            Select
+            {t('Select')}
           </MenuItem>
           {offered.map((transition) => (
             <MenuItem key={transition.action} value={transition.action}>
-              {`${transition.label} (${transition.to})`}
+              {`${t(transition.label)} (${t(transition.to)})`}
             </MenuItem>
           ))}
         </TextField>
         {chosen?.action === 'reject' ? (
           <TextInput
             id="status-reject-reason"
-            label="Reason"
+            label={t('Reason')}
             multiline
             minRows={3}
             fullWidth
@@ -109,20 +111,20 @@ export function RedemptionStatusForm({ redemption }: { redemption: RedemptionDet
               if (problem?.field === 'reason') setProblem(null);
             }}
             error={problem?.field === 'reason'}
-            helperText={problem?.field === 'reason' ? problem.message : 'Required to reject'}
+            helperText={t(problem?.field === 'reason' ? problem.message : 'Required to reject')}
           />
         ) : null}
         {needsCode ? (
           <Alert severity="info">
-            Redeemed (handing the pieces over) needs the customer’s one-time code:{' '}
+            {t('Redeemed (handing the pieces over) needs the customer’s one-time code:')}{' '}
             <Link component={RouterLink} to={paths.app.redemptionReview.getHref(redemption.id)}>
-              check it on the review page
+              {t('check it on the review page')}
             </Link>
             .
           </Alert>
         ) : null}
         <Button type="submit" variant="contained" loading={busy} disabled={offered.length === 0} sx={{ alignSelf: 'flex-start' }}>
-          Update Information
+          {t('Update Information')}
         </Button>
       </Stack>
     </ReviewSection>

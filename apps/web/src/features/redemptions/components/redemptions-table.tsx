@@ -1,5 +1,6 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import Link from '@mui/material/Link';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { redemptionListQuery, redemptionStatuses, type RedemptionListItem, type RedemptionListQuery } from '@gold/contract';
 import { defineList } from '@/components/data-grid/list-declaration';
@@ -23,7 +24,16 @@ interface RowActions {
   onAction: ((action: ListAction, row: RedemptionListItem) => void) | undefined;
 }
 
-/** Redemptions paged, sorted and filtered by status on the server; a row opens its review page. */
+/** The value column's heading, '{product} Value', in the console's language. */
+function ValueHeader({ product }: { product: string }) {
+  const { t } = useTranslation();
+  return t('{{product}} Value', { product });
+}
+
+/**
+ * Redemptions paged, sorted and filtered by status on the server; a row opens its review page.
+ * Texts are English keys: the list mechanism translates them where it draws them.
+ */
 const redemptionsTable = defineList<RedemptionListQuery, RedemptionListItem, RowActions>({
   id: 'redemptions',
   label: 'Redemptions',
@@ -65,6 +75,7 @@ const redemptionsTable = defineList<RedemptionListQuery, RedemptionListItem, Row
     {
       field: 'total',
       headerName: `${product} Value`,
+      renderHeader: () => <ValueHeader product={product} />,
       width: 120,
       type: 'number',
       headerAlign: 'right',
@@ -90,7 +101,7 @@ const redemptionsTable = defineList<RedemptionListQuery, RedemptionListItem, Row
 });
 
 interface RedemptionsTableProps {
-  /** The grid's accessible name. */
+  /** The grid's accessible name (English, shown in the console's language). */
   label: string;
   /** Approve and reject on the rows (the Redemption List); without, the rows only link (Ratings). */
   withActions?: boolean;
@@ -102,6 +113,7 @@ interface RedemptionsTableProps {
  * first; afterwards the list goes back to its first page.
  */
 export function RedemptionsTable({ label, withActions = false }: RedemptionsTableProps) {
+  const { t } = useTranslation();
   const notify = useNotify();
   const list = useListUrlState(redemptionListQuery);
   const prepare = usePrepareRedemption();
@@ -134,7 +146,7 @@ export function RedemptionsTable({ label, withActions = false }: RedemptionsTabl
 
   return (
     <>
-      <ListTable list={redemptionsTable} label={label} context={context} />
+      <ListTable list={redemptionsTable} label={t(label)} context={context} />
       {pending ? (
         <Suspense fallback={null}>
           <ListActionDialog

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import type { RedemptionDetail } from '@gold/contract';
@@ -11,6 +12,7 @@ import { ReviewSection } from './review-section';
 
 /** Redemption Rejection: a required reason, then Reject. */
 export function RejectionSection({ redemption }: { redemption: RedemptionDetail }) {
+  const { t } = useTranslation();
   const notify = useNotify();
   const reject = useRejectRedemption();
   const [reason, setReason] = useState('');
@@ -26,7 +28,7 @@ export function RejectionSection({ redemption }: { redemption: RedemptionDetail 
   };
 
   return (
-    <ReviewSection id="rejection" title="Redemption Rejection">
+    <ReviewSection id="rejection" title={t('Redemption Rejection')}>
       <Stack
         component="form"
         noValidate
@@ -38,7 +40,7 @@ export function RejectionSection({ redemption }: { redemption: RedemptionDetail 
       >
         <TextInput
           id="reject-reason"
-          label="Reason"
+          label={t('Reason')}
           multiline
           minRows={3}
           fullWidth
@@ -48,10 +50,10 @@ export function RejectionSection({ redemption }: { redemption: RedemptionDetail 
             if (problem) setProblem(null);
           }}
           error={problem !== null}
-          helperText={problem ?? 'Recorded with the redemption and its history'}
+          helperText={t(problem ?? 'Recorded with the redemption and its history')}
         />
         <Button type="submit" variant="contained" color="error" loading={reject.isPending} sx={{ alignSelf: 'flex-start' }}>
-          Reject
+          {t('Reject')}
         </Button>
       </Stack>
     </ReviewSection>

@@ -1,5 +1,6 @@
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import type { RedemptionDetail } from '@gold/contract';
 import { useNotify } from '@/components/ui/notifications/notifications-context';
 import { useResetRedemption } from '../api/reset-redemption';
@@ -8,16 +9,17 @@ import { ReviewSection } from './review-section';
 
 /** 'Reset Redemption?': a REJECTED or ON_WEB2 redemption goes back to REQUESTED (reason and code cleared). */
 export function ResetSection({ redemption }: { redemption: RedemptionDetail }) {
+  const { t } = useTranslation();
   const notify = useNotify();
   const reset = useResetRedemption();
   const submit = () => void reportOutcome(reset.mutateAsync({ id: redemption.id }), notify, 'Redemption Reset Successfully');
   return (
-    <ReviewSection id="reset" title="Reset Redemption?">
+    <ReviewSection id="reset" title={t('Reset Redemption?')}>
       <Typography variant="body2" color="text.secondary">
-        The redemption goes back to REQUESTED; its reject reason and any code are cleared.
+        {t('The redemption goes back to REQUESTED; its reject reason and any code are cleared.')}
       </Typography>
       <Button variant="outlined" onClick={submit} loading={reset.isPending} sx={{ alignSelf: 'flex-start' }}>
-        Reset
+        {t('Reset')}
       </Button>
     </ReviewSection>
   );

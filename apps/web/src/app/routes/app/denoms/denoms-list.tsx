@@ -1,6 +1,7 @@
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ListCards } from '@/components/data-grid/list-cards';
 import { ContentLayout } from '@/components/layouts/content-layout';
@@ -12,6 +13,7 @@ import { usePageTitle } from '@/app/route-handle';
 
 /** /denoms-list (titled Redemption Denomination): physical gold stock by denomination. */
 export function DenomsListRoute() {
+  const { t } = useTranslation();
   const title = usePageTitle();
   return (
     <ContentLayout title={title}>
@@ -19,12 +21,12 @@ export function DenomsListRoute() {
         <DenominationCountCard />
         {/* The limit customers may request is set on its own page: reachable from here, where the stock is. */}
         <Link component={RouterLink} to={paths.app.redemptionLimit.getHref()} variant="body2">
-          Set the Redemption Limit
+          {t('Set the Redemption Limit')}
         </Link>
       </Stack>
       <AddDenominationForm />
       <Stack spacing={1.5}>
-        <Typography variant="h2">Stock by Denomination</Typography>
+        <Typography variant="h2">{t('Stock by Denomination')}</Typography>
         <ListCards list={denominationCards} />
       </Stack>
     </ContentLayout>
