@@ -112,12 +112,18 @@ export function translateServerMessage(message: string): string {
   if (!bundle) return message;
   const exact = bundle[message];
   if (exact) return exact;
+  // The most specific template that matches (the most text of its own): a short screen text such as
+  // 'Admin {{id}}' must not take over 'Admin 12 not found'.
+  let best: { translation: string; match: RegExpExecArray; words: number } | undefined;
   for (const [key, translation] of Object.entries(bundle)) {
     if (!key.includes('{{')) continue;
     const match = templatePattern(key).exec(message);
-    if (match) return translation.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => match.groups?.[name] ?? '');
+    const words = key.replace(/\{\{\s*\w+\s*\}\}/g, '').length;
+    if (match && (!best || words > best.words)) best = { translation, match, words };
   }
-  return message;
+  if (!best) return message;
+  const { translation, match } = best;
+  return translation.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => match.groups?.[name] ?? '');
 }
 
 /** `translateServerMessage` for a message that may be absent (a form field's error). */
