@@ -22,7 +22,8 @@ const printStyles = (
     styles={{
       '@page': { size: 'A4', margin: '14mm' },
       '@media print': {
-        '.MuiAppBar-root, .MuiDrawer-root, [data-print="hide"]': { display: 'none !important' },
+        // The frame, the screen's controls, and a notice still on screen ('Redemption Approved Successfully').
+        '.MuiAppBar-root, .MuiDrawer-root, .MuiSnackbar-root, [data-print="hide"]': { display: 'none !important' },
         '#main-content > :not(#receipt-page)': { display: 'none !important' },
         // The page's own heading and buttons: the receipt carries its title.
         '#receipt-page section > div:has(> #page-heading)': { display: 'none !important' },
