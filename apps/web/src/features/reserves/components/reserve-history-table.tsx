@@ -1,4 +1,5 @@
 import Chip from '@mui/material/Chip';
+import { useTranslation } from 'react-i18next';
 import { reserveHistoryQuery, type ReserveSnapshot, type ReserveSnapshotReason } from '@gold/contract';
 import { defineList, type ListColumn } from '@/components/data-grid/list-declaration';
 import { formatDateTime } from '@/lib/format';
@@ -15,6 +16,20 @@ const reasonLabels: Record<ReserveSnapshotReason, string> = {
 };
 
 const grams = (value: string) => formatGrams(value);
+
+function SnapshotCause({ reason }: { reason: ReserveSnapshotReason }) {
+  const { t } = useTranslation();
+  return t(reasonLabels[reason] ?? reason);
+}
+
+function BackedChip({ snapshot }: { snapshot: ReserveSnapshot }) {
+  const { t } = useTranslation();
+  return snapshot.backed ? (
+    <Chip size="small" color="success" variant="outlined" label={t('Backed')} />
+  ) : (
+    <Chip size="small" color="error" label={t('Short {{grams}}', { grams: formatGrams(snapshot.shortfallGrams) })} />
+  );
+}
 
 /** The reserves history: one row per snapshot, newest first, paged on the server, exported as CSV. */
 export const reserveHistoryTable = defineList({
@@ -33,7 +48,7 @@ export const reserveHistoryTable = defineList({
       sortingOrder: ['desc', 'asc'],
       valueFormatter: (value: string) => formatDateTime(value),
     },
-    { field: 'reason', headerName: 'Cause', width: 170, valueFormatter: (value: ReserveSnapshotReason) => reasonLabels[value] ?? value },
+    { field: 'reason', headerName: 'Cause', width: 170, renderCell: ({ row }) => <SnapshotCause reason={row.reason} /> },
     { field: 'supply', headerName: `${product} outstanding`, flex: 1, minWidth: 130, valueFormatter: grams },
     { field: 'vaultGrams', headerName: 'Gold in the vault', flex: 1, minWidth: 130, valueFormatter: grams },
     { field: 'reservedGrams', headerName: 'Reserved', width: 120, optional: 2, valueFormatter: grams },
@@ -42,12 +57,7 @@ export const reserveHistoryTable = defineList({
       field: 'backed',
       headerName: 'Backed',
       width: 150,
-      renderCell: ({ row }) =>
-        row.backed ? (
-          <Chip size="small" color="success" variant="outlined" label="Backed" />
-        ) : (
-          <Chip size="small" color="error" label={`Short ${formatGrams(row.shortfallGrams)}`} />
-        ),
+      renderCell: ({ row }) => <BackedChip snapshot={row} />,
     },
     { field: 'blockNumber', headerName: 'Block', width: 100, optional: 1 },
   ],
