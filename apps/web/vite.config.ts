@@ -111,6 +111,71 @@ function zodWithoutJsonSchema(): Plugin {
   };
 }
 
+/**
+ * zod tries `new Function('')` once to see whether it may compile parsers; the console's CSP
+ * (script-src 'self') refuses eval, and Chromium reports the refused try as a CSP issue on every
+ * page (Lighthouse best practices) even though zod catches it. zod's own `jitless` setting skips
+ * the try: it is set where zod creates its global settings, before any schema parses.
+ */
+function zodJitless(): Plugin {
+  const core = /[\\/]zod[\\/]v4[\\/]core[\\/]core\.js$/;
+  const creation = '(_a.__zod_globalConfig = {})';
+  return {
+    name: 'gold:zod-jitless',
+    apply: 'build',
+    transform(code, id) {
+      if (!core.test(id)) return null;
+      if (!code.includes(creation)) throw new Error(`zod's global settings are no longer created as ${creation}: update zodJitless`);
+      return { code: code.replace(creation, '(_a.__zod_globalConfig = { jitless: true })'), map: null };
+    },
+  };
+}
+
+/**
+ * MUI X Charts registers every series type (bar, scatter, pie and line) with each chart unless it
+ * is given its own list. The console draws line charts only: the others, their tooltips and
+ * their geometry are left out (the page with a chart and a list was over its size budget).
+ */
+function chartsLineSeriesOnly(): Plugin {
+  const registry = /[\\/]@mui[\\/]x-charts[\\/]internals[\\/]plugins[\\/]utils[\\/]defaultSeriesConfig\.mjs$/;
+  return {
+    name: 'gold:charts-line-series-only',
+    enforce: 'pre',
+    load(id) {
+      if (!registry.test(id)) return null;
+      return `import { lineSeriesConfig } from '../../../LineChart/seriesConfig/index.mjs';\nexport const defaultSeriesConfig = { line: lineSeriesConfig };\n`;
+    },
+  };
+}
+
+/**
+ * The data grid's default slots include its column filter panel and its toolbar (quick filter,
+ * export, density menus). Ours disable the column filter and show no toolbar: both are replaced by
+ * the stub that throws if ever rendered.
+ */
+function gridPanelsWeNeverShow(): Plugin {
+  const slots = /[\\/]@mui[\\/]x-data-grid[\\/]constants[\\/]defaultGridSlotsComponents\.mjs$/;
+  const stub = fileURLToPath(new URL('./src/lib/bundle-stubs/unused-grid-slot.tsx', import.meta.url));
+  const replaced = [
+    ['  filterPanel: GridFilterPanel,', '  filterPanel: UnusedGridSlot,'],
+    ['  toolbar: GridToolbar,', '  toolbar: UnusedGridSlot,'],
+    ['import { GridToolbar } from "../components/toolbarV8/GridToolbar.mjs";', `import UnusedGridSlot from ${JSON.stringify(stub)};`],
+  ];
+  return {
+    name: 'gold:grid-panels-we-never-show',
+    apply: 'build',
+    transform(code, id) {
+      if (!slots.test(id)) return null;
+      let next = code;
+      for (const [from, to] of replaced) {
+        if (!next.includes(from!)) throw new Error(`the grid's slot map no longer has '${from}': update gridPanelsWeNeverShow`);
+        next = next.replace(from!, to!);
+      }
+      return { code: next, map: null };
+    },
+  };
+}
+
 /** Libraries split into two chunks rather than dozens of small ones (each compressed on its own, far worse). */
 const groupedLibraries =
   /node_modules[\\/](@mui[\\/](material|system|utils|styled-engine|private-theming|icons-material)|@emotion|react-transition-group|@popperjs)[\\/]/;
@@ -148,7 +213,16 @@ const outDir = fileURLToPath(new URL('./dist', import.meta.url));
 
 export default defineConfig({
   root: webRoot,
-  plugins: [react(), contractWithoutSideEffects(), gridSlotsWeNeverRender(), zodWithoutJsonSchema(), precompress()],
+  plugins: [
+    react(),
+    contractWithoutSideEffects(),
+    gridSlotsWeNeverRender(),
+    gridPanelsWeNeverShow(),
+    chartsLineSeriesOnly(),
+    zodWithoutJsonSchema(),
+    zodJitless(),
+    precompress(),
+  ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     // The API runs on :3000 (`npm start` at the root); the dev server forwards /api to it.
