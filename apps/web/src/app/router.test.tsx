@@ -28,6 +28,17 @@ const emptyScreens: Handlers = {
   'GET /price': failWith(404, 'No price has been recorded yet'),
   'GET /admin/price/history': () => jsonResponse(200, { data: [] }),
   'GET /admin/list/prices': () => jsonResponse(200, { data: [], total: 0 }),
+  // Proof of reserves with no chain read and no snapshot yet (what the API answers then), and a receipt for no redemption.
+  'GET /admin/reserves': () =>
+    jsonResponse(200, {
+      status: 'unavailable',
+      message: 'The chain is not being read (the node did not start or is not reachable): showing the last good reading',
+      reading: null,
+      readAt: null,
+      ageSeconds: null,
+    }),
+  'GET /admin/reserves/history': () => jsonResponse(200, { data: [], total: 0 }),
+  'GET /admin/redeem/3/receipt': failWith(404, 'Redemption 3 not found'),
 };
 const signedOut = () => jsonResponse(401, errorBody(401, 'Unauthorized', 'Sign in first'));
 
@@ -146,7 +157,7 @@ describe('signed-in layout', () => {
       expect(crumbs.map((crumb) => crumb.textContent)).toEqual(trail);
       // The dashboard shows two empty tables at once.
       const empty = await screen.findAllByText(
-        /Nothing to show yet\.|No redemption selected\.|No users yet\.|No redemptions yet\.|Redemption 3 not found|User 5 not found|No admins yet\.|Admin 2 not found|can sign in at once\.|No contact data yet!|No entries yet\.|No denoms data yet!|No limit has been set yet\.|No transactions yet\.|Transaction 9 not found|No purchases yet\.|No prices yet\.|Protect your account with a second step at sign-in/,
+        /Nothing to show yet\.|No redemption selected\.|No users yet\.|No redemptions yet\.|Redemption 3 not found|User 5 not found|No admins yet\.|Admin 2 not found|can sign in at once\.|No contact data yet!|No entries yet\.|No denoms data yet!|No limit has been set yet\.|No transactions yet\.|Transaction 9 not found|No purchases yet\.|No prices yet\.|No snapshot of the reserves yet\.|Protect your account with a second step at sign-in/,
       );
       expect(empty.length).toBeGreaterThan(0);
       const menu = screen.getAllByRole('navigation', { name: 'Main menu' })[0]!;

@@ -2,6 +2,7 @@ import PaidOutlinedIcon from '@mui/icons-material/PaidOutlined';
 import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import Box from '@mui/material/Box';
+import { useTranslation } from 'react-i18next';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { queryStat, StatCard } from '@/components/ui/stat-card';
 import { paths } from '@/config/paths';
@@ -24,6 +25,7 @@ const redeemedListHref = `${paths.app.redemptions.getHref()}?${new URLSearchPara
 
 /** /dashboard: count cards, latest price with its 30 days, latest redemptions and registered users. */
 export function DashboardRoute() {
+  const { t } = useTranslation();
   const title = usePageTitle();
   const product = useProductSymbol();
   const users = useUserCount();
@@ -34,36 +36,36 @@ export function DashboardRoute() {
       <ReservesBanner reservesHref={paths.app.reserves.getHref()} />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
         <StatCard
-          title="Total Users"
+          title={t('Total Users')}
           icon={<PeopleAltOutlinedIcon />}
           href={paths.app.users.getHref()}
           {...queryStat(users, (data) => data.count)}
         />
         <StatCard
-          title="Total Redemptions"
+          title={t('Total Redemptions')}
           icon={<ReceiptLongOutlinedIcon />}
           href={paths.app.redemptions.getHref()}
           {...queryStat(redemptions, (data) => data.count)}
         />
         <StatCard
-          title={`Total ${product} Redeemed`}
+          title={t('Total {{product}} Redeemed', { product })}
           icon={<PaidOutlinedIcon />}
           href={redeemedListHref}
           {...queryStat(redeemed, (data) => formatTokenAmount(data.total))}
         />
       </Box>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: 'minmax(260px, 1fr) 2fr' } }}>
-        <DashboardPanel id="latest-price" title="Latest Price" href={paths.app.prices.getHref()}>
+        <DashboardPanel id="latest-price" title={t('Latest Price')} href={paths.app.prices.getHref()}>
           <LatestPriceCard />
         </DashboardPanel>
-        <DashboardPanel id="price-history" title={`Price, last ${PRICE_HISTORY_DAYS} days`}>
+        <DashboardPanel id="price-history" title={t('Price, last {{days}} days', { days: PRICE_HISTORY_DAYS })}>
           <PriceHistoryChart />
         </DashboardPanel>
       </Box>
-      <DashboardPanel id="latest-redemptions" title="Latest Redemptions" href={paths.app.redemptions.getHref()}>
+      <DashboardPanel id="latest-redemptions" title={t('Latest Redemptions')} href={paths.app.redemptions.getHref()}>
         <LatestRedemptionsTable labelledBy="latest-redemptions-heading" />
       </DashboardPanel>
-      <DashboardPanel id="registered-users" title="Registered Users" href={paths.app.users.getHref()}>
+      <DashboardPanel id="registered-users" title={t('Registered Users')} href={paths.app.users.getHref()}>
         <LatestUsersTable labelledBy="registered-users-heading" />
       </DashboardPanel>
     </ContentLayout>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import { priceListQuery, type StoredPrice } from '@gold/contract';
 import { defineList } from '@/components/data-grid/list-declaration';
 import { formatDateTime, formatIdr } from '@/lib/format';
@@ -11,6 +12,7 @@ import { PriceHistoryFigure } from './price-history-chart';
 
 /** The page's prices charted oldest first above the grid: the chart shows exactly the rows listed. */
 function PagePriceChart({ rows, children }: { rows: readonly Numbered<StoredPrice>[]; children: ReactNode }) {
+  const { t } = useTranslation();
   const points = [...rows]
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id)
     .map((row) => ({ date: row.createdAt, harga_jual: row.harga_jual, harga_beli: row.harga_beli }));
@@ -19,7 +21,7 @@ function PagePriceChart({ rows, children }: { rows: readonly Numbered<StoredPric
       {points.length > 0 ? (
         <Paper variant="outlined" component="section" aria-labelledby="price-page-chart-heading" sx={{ p: 2.5 }}>
           <Typography id="price-page-chart-heading" variant="h3" component="h2" sx={{ mb: 1 }}>
-            Prices on this page
+            {t('Prices on this page')}
           </Typography>
           <PriceHistoryFigure points={points} />
         </Paper>

@@ -11,6 +11,7 @@ import { QueryState } from '@/components/query-state';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { useProductSymbol } from '@/lib/app-config';
 import { formatDate, formatDateTime, MISSING, orDash } from '@/lib/format';
+import { translateServerMessage } from '@/lib/i18n';
 import { useBalances } from '../api/get-balances';
 import { useUser } from '../api/get-user';
 import { balanceState } from '../lib/balance-states';
@@ -74,7 +75,7 @@ export function UserDetail({ id }: { id: number | null }) {
   const body = notFound ? (
     <Alert severity="warning">
       {t('{{reason}}. The link may be mistyped, or the user no longer exists.', {
-        reason: id === null ? t('There is no user at this address') : errorMessage(user.error),
+        reason: id === null ? t('There is no user at this address') : translateServerMessage(errorMessage(user.error)),
       })}
     </Alert>
   ) : (

@@ -45,8 +45,8 @@ describe('/price-history', { timeout: 60_000 }, () => {
     expect(column('no').slice(0, 2)).toEqual(['1', '2']);
     // 02:00 UTC on 23 October is 09:00 in Jakarta.
     expect(column('createdAt')[0]).toMatch(/^23 Okt 2026,? 09[.:]00 WIB$/);
-    expect(column('harga_jual')[0]).toBe('Rp 1.502.000');
-    expect(column('harga_beli')[0]).toBe('Rp 1.412.000');
+    expect(column('harga_jual')[0]).toBe('Rp\u00a01.502.000');
+    expect(column('harga_beli')[0]).toBe('Rp\u00a01.412.000');
 
     // The chart shows the same ten prices, oldest first.
     const chart = screen.getByRole('region', { name: 'Prices on this page' });
@@ -67,7 +67,7 @@ describe('/price-history', { timeout: 60_000 }, () => {
     await waitFor(() => expect(list.lastQuery()).toMatchObject({ sort: 'harga_jual', order: 'desc', page: 1, limit: 10 }));
     await waitFor(() => expect(column('no')[0]).toBe('11'));
     expect(currentUrl(router)).toBe('/price-history?page=2&sort=harga_jual&order=desc');
-    expect(column('harga_jual')[0]).toBe('Rp 1.492.000');
+    expect(column('harga_jual')[0]).toBe('Rp\u00a01.492.000');
     expect(
       await within(screen.getByRole('region', { name: 'Prices on this page' })).findByText(
         'Selling price from 04 Okt 2026 to 13 Okt 2026: Rp 1.483.000 to Rp 1.492.000, lowest Rp 1.483.000, highest Rp 1.492.000.',
@@ -79,7 +79,7 @@ describe('/price-history', { timeout: 60_000 }, () => {
     renderSignedIn('/price-history?page=3', { 'GET /admin/list/prices': server() });
     await shows(3);
     expect(column('no')).toEqual(['21', '22', '23']);
-    expect(column('harga_jual')).toEqual(['Rp 1.482.000', 'Rp 1.481.000', 'Rp 1.480.000']);
+    expect(column('harga_jual')).toEqual(['Rp\u00a01.482.000', 'Rp\u00a01.481.000', 'Rp\u00a01.480.000']);
   });
 
   it('says No prices yet. and draws no chart when none is stored', async () => {
