@@ -1,0 +1,110 @@
+import { act, render } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AdminStreamMessage } from '@gold/contract';
+import { denominationsQueryKey } from '@/features/denominations/api/query-keys';
+import { redemptionListQueryKey, redemptionQueryKey } from '@/features/redemptions/api/query-keys';
+import { currentReservesQueryKey, reserveHistoryQueryKey } from '@/features/reserves/api/query-keys';
+import { useLiveEvents } from '@/lib/live-events';
+
+/**
+ * lib/live-events.ts may not import the features, so it names their query keys itself: this checks
+ * that each event refreshes the features' own queries (and only those it concerns), through a
+ * stand-in for the browser's EventSource (jsdom has none).
+ */
+class FakeEventSource {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSED = 2;
+  static opened: FakeEventSource[] = [];
+  readyState = FakeEventSource.OPEN;
+  onmessage: ((event: MessageEvent<string>) => void) | null = null;
+  onerror: (() => void) | null = null;
+  constructor(readonly url: string) {
+    FakeEventSource.opened.push(this);
+  }
+  close() {
+    this.readyState = FakeEventSource.CLOSED;
+  }
+  send(message: AdminStreamMessage) {
+    act(() => this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(message) })));
+  }
+}
+
+function Live() {
+  useLiveEvents();
+  return null;
+}
+
+const keys = {
+  redemptionList: [...redemptionListQueryKey, { page: 0 }],
+  redemption: redemptionQueryKey(7),
+  denominations: [...denominationsQueryKey, 'list', { page: 0 }],
+  reserves: currentReservesQueryKey,
+  reserveHistory: [...reserveHistoryQueryKey, { page: 0 }],
+  unrelated: ['price', 'list'],
+} as const;
+
+function setUp() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  for (const key of Object.values(keys)) queryClient.setQueryData(key, { loaded: true });
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <Live />
+    </QueryClientProvider>,
+  );
+  const refreshed = () =>
+    Object.entries(keys)
+      .filter(([, key]) => queryClient.getQueryState(key)?.isInvalidated)
+      .map(([name]) => name)
+      .sort();
+  return { stream: FakeEventSource.opened.at(-1)!, refreshed, view };
+}
+
+describe('live updates refresh what changed', () => {
+  beforeEach(() => {
+    FakeEventSource.opened = [];
+    vi.stubGlobal('EventSource', FakeEventSource);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('connects once to GET /admin/events and closes at unmount', () => {
+    const { stream, view } = setUp();
+    expect(FakeEventSource.opened).toHaveLength(1);
+    expect(stream.url).toMatch(/\/admin\/events$/);
+    view.unmount();
+    expect(stream.readyState).toBe(FakeEventSource.CLOSED);
+  });
+
+  it('a redemption changed: redemptions (lists and details), denominations and reserves', () => {
+    const { stream, refreshed } = setUp();
+    stream.send({ id: 1, type: 'redemption.changed', redemptionId: 7, status: 'REJECTED' });
+    expect(refreshed()).toEqual(['denominations', 'redemption', 'redemptionList', 'reserveHistory', 'reserves']);
+  });
+
+  it('stock changed: denominations and reserves, not the redemptions', () => {
+    const { stream, refreshed } = setUp();
+    stream.send({ id: 2, type: 'stock.changed', denominationId: 3 });
+    expect(refreshed()).toEqual(['denominations', 'reserveHistory', 'reserves']);
+  });
+
+  it('reserves changed: the reserves only', () => {
+    const { stream, refreshed } = setUp();
+    stream.send({ id: 3, type: 'reserves.changed', snapshotId: 9, backed: false });
+    expect(refreshed()).toEqual(['reserveHistory', 'reserves']);
+  });
+
+  it('missed events (refetch): everything shown', () => {
+    const { stream, refreshed } = setUp();
+    stream.send({ type: 'ready' });
+    expect(refreshed()).toEqual([]);
+    stream.send({ type: 'refetch' });
+    expect(refreshed()).toEqual(Object.keys(keys).sort());
+  });
+
+  it('an unreadable message changes nothing', () => {
+    const { stream, refreshed } = setUp();
+    act(() => stream.onmessage?.(new MessageEvent('message', { data: JSON.stringify({ type: 'something-else' }) })));
+    expect(refreshed()).toEqual([]);
+  });
+});
