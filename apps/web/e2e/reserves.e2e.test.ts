@@ -1,0 +1,181 @@
+import type { APIRequestContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type {
+  AuditListResponse,
+  CaughtMailResponse,
+  RedemptionListResponse,
+  ReserveHistoryResponse,
+  ReservesResponse,
+} from '@gold/contract';
+import { downloadedText, type WatchedPage } from './support/browser';
+import { useConsole } from './support/fixture';
+import { signIn } from './support/session';
+
+/**
+ * Proof of reserves (issue 14) on the built console, the real API and the demo chain: the tokens
+ * outstanding read on chain against the gold in the vault. Handing over gold (approvals) takes the
+ * vault below the supply: the Reserves screen and the dashboard turn under-backed with the
+ * shortfall, without a reload, and the crossing is audited; stock added brings it back.
+ */
+
+// Approves redemptions and adds stock: a server of its own, with the demo chain.
+const e2e = useConsole({ data: 'demo-chain', server: 'own' });
+let watched: WatchedPage;
+let page: Page;
+let api: APIRequestContext;
+
+beforeAll(async () => {
+  watched = await e2e.openPage({ width: 1400, height: 1000 });
+  page = watched.page;
+  api = watched.context.request;
+  await signIn(page);
+});
+
+async function apiGet<T>(path: string): Promise<T> {
+  const response = await api.get(`${e2e.baseUrl}/api${path}`);
+  expect(response.status(), `GET ${path}`).toBe(200);
+  return (await response.json()) as T;
+}
+async function apiPost(path: string, data: object): Promise<void> {
+  const response = await api.post(`${e2e.baseUrl}/api${path}`, { data });
+  expect(response.ok(), `POST ${path}: ${await response.text()}`).toBe(true);
+}
+
+/** Figures as the console writes them: `1.234,50`. */
+const shown = (value: string) => Number(value).toLocaleString('id-ID', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** Exact decimal text as units of 10^-18 (the API's amounts), to add and compare without floats. */
+function units(value: string): bigint {
+  const [whole, fraction = ''] = value.split('.');
+  return BigInt(`${whole}${fraction.padEnd(18, '0')}`);
+}
+
+const figures = () => page.getByTestId('reserve-figures');
+const underBacked = (on: Page = page) => on.getByTestId('under-backed-banner');
+
+/** Approves redemption `id` at the counter through the API: code sent, read from the demo mail catcher, checked. */
+async function approve(id: number): Promise<void> {
+  await apiPost('/admin/redeem/sendotp', { id });
+  const mail = await apiGet<CaughtMailResponse>('/admin/dev/mail');
+  const code = /\(penukaran #\d+\): (\d{6})/.exec(mail.data.find((message) => message.subject.includes(`#${id})`))!.text)![1]!;
+  await apiPost('/admin/redeem/checkotp', { id, otp: code });
+  await apiPost('/admin/redeem/approve', { id });
+}
+
+const reserveAudits = async () =>
+  (await apiGet<AuditListResponse>('/admin/audit?limit=100')).data.filter((entry) => entry.entity === 'reserves');
+
+describe('Reserves', () => {
+  let backed: ReservesResponse;
+
+  it('shows the tokens outstanding read on chain against the gold in the vault, backed', async () => {
+    backed = await apiGet<ReservesResponse>('/admin/reserves');
+    expect(backed.status).toBe('live');
+    const reading = backed.reading!;
+    expect(reading.backed).toBe(true);
+    expect(Number(reading.supply)).toBeGreaterThan(0);
+
+    await page.getByRole('link', { name: 'Reserves' }).click();
+    await page.waitForURL('**/reserves');
+    const text = () => figures().innerText();
+    await expect.poll(text).toContain(shown(reading.vaultGrams));
+    expect(await text()).toContain(shown(reading.reservedGrams));
+    expect(await text()).toContain('Every token is backed');
+    // The supply moves only with mints and burns: the reading a moment ago is the one shown.
+    expect(await text()).toContain(shown(reading.supply));
+    expect(await page.getByTestId('reserve-block').innerText()).toMatch(/^Supply read at block [\d.]+ \(/);
+    expect(await underBacked().count()).toBe(0);
+
+    const chart = page.getByRole('region', { name: 'Tokens outstanding against gold in the vault' });
+    await chart.locator('svg').first().waitFor();
+    await chart.getByText(/^From .+ outstanding went from/).waitFor();
+    const history = page.getByRole('grid', { name: 'Reserves history' });
+    await history.locator('[role="row"][data-id]').first().waitFor();
+    await page.screenshot({ path: '/tmp/issue14-reserves-backed.png', fullPage: true });
+  });
+
+  it('exports the history as CSV', async () => {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: /^Export CSV/ }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^reserves-\d{4}-\d{2}-\d{2}\.csv$/);
+    const lines = (await downloadedText(download)).trim().split(/\r?\n/);
+    expect(lines[0]).toBe(
+      'id,createdAt,reason,supply,vaultGrams,reservedGrams,coveragePercent,backed,shortfallGrams,blockNumber,blockTime',
+    );
+    const history = await apiGet<ReserveHistoryResponse>('/admin/reserves/history?limit=10');
+    expect(lines).toHaveLength(history.total + 1);
+  });
+
+  it('turns under-backed, on the open screen without a reload, once handed-over gold takes the vault below the supply', async () => {
+    await page.evaluate(() => Object.assign(window, { notReloaded: true }));
+    const supply = units(backed.reading!.supply);
+    let vault = units(backed.reading!.vaultGrams);
+    // The largest open redemptions first, until the vault holds less than the tokens outstanding.
+    const open = [
+      ...(await apiGet<RedemptionListResponse>('/admin/list/redeems?status=PREPARATION&limit=100&sort=total&order=desc')).data,
+      ...(await apiGet<RedemptionListResponse>('/admin/list/redeems?status=REQUESTED&limit=100&sort=total&order=desc')).data,
+    ].sort((a, b) => Number(b.total) - Number(a.total));
+    const approved: number[] = [];
+    for (const redemption of open) {
+      if (vault < supply) break;
+      await approve(redemption.id);
+      approved.push(redemption.id);
+      vault -= units(redemption.total);
+    }
+    expect(vault < supply).toBe(true);
+
+    const now = await apiGet<ReservesResponse>('/admin/reserves');
+    expect(now.reading).toMatchObject({ backed: false, vaultGrams: expect.any(String) });
+    expect(units(now.reading!.vaultGrams)).toBe(vault);
+    await underBacked().waitFor();
+    expect(await underBacked().innerText()).toContain(`Under-backed: ${shown(now.reading!.shortfallGrams)} g short`);
+    expect(await figures().innerText()).toContain(`Short by ${shown(now.reading!.shortfallGrams)} g`);
+    expect(await page.evaluate(() => (window as { notReloaded?: boolean }).notReloaded)).toBe(true);
+
+    const history = await apiGet<ReserveHistoryResponse>(`/admin/reserves/history?limit=${approved.length}`);
+    expect(history.data.map((snapshot) => snapshot.reason)).toEqual(approved.map(() => 'approval'));
+    expect(history.data[0]).toMatchObject({ backed: false, shortfallGrams: now.reading!.shortfallGrams });
+    const crossing = (await reserveAudits())[0]!;
+    expect(crossing).toMatchObject({
+      action: 'reserves.under-backed',
+      fromState: 'backed',
+      toState: 'under-backed',
+      entityId: String(history.data[0]!.id),
+    });
+    expect(crossing.admin?.email).toBe('kasir.emas@example.com');
+    await page
+      .getByRole('grid', { name: 'Reserves history' })
+      .getByText(`Short ${shown(now.reading!.shortfallGrams)} g`)
+      .first()
+      .waitFor();
+    await page.screenshot({ path: '/tmp/issue14-reserves-under.png', fullPage: true });
+  });
+
+  it('shows the same alarm on the dashboard, with a way to the Reserves screen', async () => {
+    const dashboard = await watched.context.newPage();
+    await dashboard.goto('/dashboard');
+    await underBacked(dashboard).waitFor();
+    expect(await underBacked(dashboard).innerText()).toMatch(/^Under-backed: [\d.,]+ g short/);
+    await underBacked(dashboard).getByRole('link', { name: 'View reserves' }).waitFor();
+    await dashboard.close();
+  });
+
+  it('is backed again once stock is added, the alarm gone without a reload, and the crossing back audited', async () => {
+    const short = (await apiGet<ReservesResponse>('/admin/reserves')).reading!;
+    const pieces = Math.ceil(Number(short.shortfallGrams) / 100) + 1;
+    const response = await api.post(`${e2e.baseUrl}/api/admin/physicalgold/add`, { data: { denom: 100, amount: pieces } });
+    expect([200, 201]).toContain(response.status());
+
+    await expect.poll(() => underBacked().count()).toBe(0);
+    await expect.poll(() => figures().innerText()).toContain('Every token is backed');
+    expect(await page.evaluate(() => (window as { notReloaded?: boolean }).notReloaded)).toBe(true);
+    const latest = (await apiGet<ReserveHistoryResponse>('/admin/reserves/history?limit=1')).data[0]!;
+    expect(latest).toMatchObject({ reason: 'stock-added', backed: true, shortfallGrams: '0' });
+    const [back, down] = await reserveAudits();
+    expect(back).toMatchObject({ action: 'reserves.backed', fromState: 'under-backed', toState: 'backed', entityId: String(latest.id) });
+    expect(down?.action).toBe('reserves.under-backed');
+  });
+
+  it('asked nothing of another origin and threw no error', () => {
+    expect(watched.foreignRequests).toEqual([]);
+    expect(watched.pageErrors).toEqual([]);
+  });
+});
