@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
 import { getHeapStatistics } from 'node:v8';
 import pg from 'pg';
@@ -137,8 +137,11 @@ async function runLighthouse() {
 async function loadSection(databaseUrl: string, customers: number) {
   const sort = 'fullName';
   const runs: LoadRun[] = [];
+  // The machine's load average around the run: on a shared machine other work takes cores from these figures.
+  const loadBefore = loadavg()[0]!;
   for (const processes of [1, 2]) runs.push(await benchLoad(databaseUrl, customers, processes));
   const ceiling = await userListCeiling(databaseUrl, sort);
+  const loadAfter = loadavg()[0]!;
   const { lines, missed } = loadTables(runs, ceiling);
   const text = [
     '## Load: 50 concurrent clients, one and two API processes',
@@ -154,6 +157,8 @@ async function loadSection(databaseUrl: string, customers: number) {
     'SIGN_IN_QUEUE=8 wait, the rest are told 503 at once) while one client asks /api/health/live and /api/health/ready in turn on a',
     'fresh connection each, as a load balancer does.',
     `Targets: 0 errors and p99 <= ${loadTargets.p99} ms per case; a list page at least ${loadTargets.ceilingRatio * 100}% of the ceiling; health p95 <= ${loadTargets.healthP95} ms.`,
+    '',
+    `The machine's one-minute load average was ${loadBefore.toFixed(1)} before the run and ${loadAfter.toFixed(1)} after it (${cpus().length} cores).`,
     '',
     missed.length === 0 ? 'Every target met.' : `Missed: ${missed.join('; ')}.`,
     '',
