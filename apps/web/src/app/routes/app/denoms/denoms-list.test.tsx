@@ -5,7 +5,8 @@ import { denominationsQueryKey } from '@/features/denominations/api/query-keys';
 import { vaultStockQueryKey } from '@/features/redemptions/api/query-keys';
 import { failWith, jsonResponse, type Handler } from '@/testing/http';
 import { listServer } from '@/testing/list-server';
-import { renderSignedIn } from '@/testing/render-app';
+import { applyLanguage } from '@/lib/i18n';
+import { renderSignedIn, testAdmin } from '@/testing/render-app';
 import { createDenomination } from '@/testing/redemption-fixtures';
 
 /** GET /admin/denoms (paged, largest first) and the two writes, over a list the writes change as the API would. */
@@ -162,6 +163,29 @@ describe('/denoms-list', { timeout: 20_000 }, () => {
     fireEvent.change(within(card(25)).getByLabelText('Enter Amount'), { target: { value: '3' } });
     fireEvent.click(within(card(25)).getByRole('button', { name: 'Add Amount' }));
     expect(await screen.findByText('Error adding amount: The database did not answer in time')).toBeTruthy();
+  });
+
+  it('speaks Indonesian when the admin chose it: cards, form, problems and the server’s reason with its figures', async () => {
+    try {
+      renderSignedIn('/denoms-list', {
+        ...vaultServer(vault()),
+        'GET /account/session': () => jsonResponse(200, { admin: { ...testAdmin, language: 'id' } }),
+        'POST /admin/physicalgold/add': failWith(409, 'Cannot add 99000 pieces of 25 g: the stock would pass 100000 pieces'),
+      });
+      expect(await screen.findByRole('heading', { name: 'Stok per Denominasi' })).toBeTruthy();
+      await waitFor(() => expect(cardTitles()).toHaveLength(6));
+      expect(figure(card(25), 'Tersedia')).toBeTruthy();
+      expect(within(card(50)).getByText('Tidak dapat ditukarkan')).toBeTruthy();
+      fireEvent.click(within(card(25)).getByRole('button', { name: 'Tambah Jumlah' }));
+      expect(await within(card(25)).findByText('Masukkan jumlah dalam keping.')).toBeTruthy();
+      fireEvent.change(within(card(25)).getByLabelText('Masukkan Jumlah'), { target: { value: '99000' } });
+      fireEvent.click(within(card(25)).getByRole('button', { name: 'Tambah Jumlah' }));
+      expect(
+        await screen.findByText('Gagal menambah jumlah: Tidak dapat menambah 99000 keping 25 g: stok akan melebihi 100000 keping'),
+      ).toBeTruthy();
+    } finally {
+      await applyLanguage('en');
+    }
   });
 
   it('toggles whether a denomination is redeemable', async () => {

@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { setUnauthorizedHandler } from '@/lib/api-client';
+import { applyLanguage } from '@/lib/i18n';
 import { failWith, heldAnswer, jsonResponse } from '@/testing/http';
-import { renderSignedIn } from '@/testing/render-app';
+import { renderSignedIn, testAdmin } from '@/testing/render-app';
 import { createRedemption, redemptionServer } from '@/testing/redemption-fixtures';
 
 const region = (name: string) => screen.queryByRole('region', { name });
@@ -144,6 +145,28 @@ describe('/redeem?id=', { timeout: 20_000 }, () => {
     );
     fireEvent.click(within(otpCheck).getByRole('button', { name: 'Send OTP' }));
     expect(await screen.findByText('Fail: A code was sent less than 60 seconds ago: wait 42 s before sending another')).toBeTruthy();
+  });
+
+  it('speaks Indonesian when the admin chose it: the review, its status, and the server’s refusal with its figures', async () => {
+    const server = redemptionServer(createRedemption({ id: 5, status: 'REQUESTED' }), { code: '111111' });
+    try {
+      renderSignedIn('/redeem?id=5', {
+        ...server.handlers,
+        'GET /account/session': () => jsonResponse(200, { admin: { ...testAdmin, language: 'id' } }),
+      });
+      const otpCheck = await screen.findByRole('region', { name: 'Pemeriksaan OTP Penukaran' });
+      const summary = screen.getByRole('region', { name: 'PENUKARAN EMAS FISIK' });
+      await waitFor(() => expect(within(summary).getByText('Status Penukaran').nextElementSibling?.textContent).toBe('DIMINTA'));
+      expect(
+        within(otpCheck).getByText('Tidak ada kode yang menunggu: Kirim OTP mengirimkan kode lewat e-mail kepada nasabah.'),
+      ).toBeTruthy();
+      expect(region('Penolakan Penukaran')).not.toBeNull();
+      fireEvent.change(within(otpCheck).getByLabelText('OTP'), { target: { value: '222222' } });
+      fireEvent.click(within(otpCheck).getByRole('button', { name: 'Periksa OTP' }));
+      expect(await screen.findByText('Gagal: Kode salah: sisa 4 percobaan')).toBeTruthy();
+    } finally {
+      await applyLanguage('en');
+    }
   });
 
   it('shows Fail: when the server refuses the approval, and keeps the redemption as the server has it', async () => {
