@@ -5,7 +5,8 @@ import { balancesServer } from '@/testing/balances-server';
 import { createUser, createUsers } from '@/testing/data-generators';
 import { failWith, heldAnswer, inTurn, jsonResponse } from '@/testing/http';
 import { countAnswer, listServer } from '@/testing/list-server';
-import { currentUrl, renderSignedIn } from '@/testing/render-app';
+import { applyLanguage } from '@/lib/i18n';
+import { currentUrl, renderSignedIn, testAdmin } from '@/testing/render-app';
 
 const usersServer = (rows = createUsers(34)) => listServer(userListQuery, rows, { searchIn: ['fullName', 'email'] });
 
@@ -178,6 +179,47 @@ describe('/user-list', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Siti Rahmawati' })).toBeTruthy();
     expect(currentUrl(router)).toBe('/user-list/7');
     expect(detailCalls()).toHaveLength(1);
+  });
+
+  it('speaks Indonesian when the admin chose it: title, count card, search, headers, cells and links', { timeout: 60_000 }, async () => {
+    try {
+      const rows = [
+        createUser({ id: 7, fullName: 'Siti Rahmawati', gender: 'FEMALE', ekycStatus: 'VERIFIED' }),
+        createUser({ id: 8, gender: 'MALE', ekycStatus: 'REJECTED' }),
+      ];
+      renderSignedIn('/user-list', {
+        'GET /account/session': () => jsonResponse(200, { admin: { ...testAdmin, language: 'id' } }),
+        'GET /admin/list/users': usersServer(rows),
+        'GET /admin/count/users': countAnswer(2),
+        ...noBalances(),
+      });
+      expect(await screen.findByRole('heading', { level: 1, name: 'Daftar Pengguna' }, { timeout: 30_000 })).toBeTruthy();
+      const grid = await screen.findByRole('grid', { name: 'Pengguna' });
+      await waitFor(() => expect(grid.querySelectorAll('[role="row"][data-id]')).toHaveLength(2));
+      expect(within(screen.getByRole('region', { name: 'Pengguna Terdaftar' })).getByText('2')).toBeTruthy();
+      expect(screen.getByRole('searchbox', { name: 'Cari pengguna' })).toBeTruthy();
+      expect(Array.from(grid.querySelectorAll('[role="columnheader"]'), (header) => header.textContent)).toEqual([
+        'Nama Lengkap',
+        'Email',
+        'Tanggal Lahir',
+        'Jenis Kelamin',
+        'Provinsi',
+        'Alamat Dompet',
+        'GIDR',
+        'POL',
+        'Status KYC',
+        'Terdaftar',
+        'Detail',
+      ]);
+      const cell = (id: number, field: string) => grid.querySelector(`[role="row"][data-id="${id}"] [data-field="${field}"]`)!.textContent;
+      expect([cell(7, 'gender'), cell(8, 'gender')]).toEqual(['Perempuan', 'Laki-laki']);
+      expect([cell(7, 'ekycStatus'), cell(8, 'ekycStatus')]).toEqual(['TERVERIFIKASI', 'Belum Terverifikasi']);
+      expect(within(grid).getByRole('link', { name: 'Lihat Siti Rahmawati' }).getAttribute('href')).toBe('/user-list/7');
+      expect(within(grid).getAllByRole('button', { name: 'salin alamat dompet' })).toHaveLength(2);
+      expect(screen.getByRole('link', { name: 'Ekspor CSV semua baris' })).toBeTruthy();
+    } finally {
+      await applyLanguage('en');
+    }
   });
 
   describe('balances', () => {
