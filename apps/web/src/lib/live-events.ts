@@ -6,12 +6,13 @@ import { API_BASE_URL } from './api-client';
 /**
  * The query keys each live event refreshes (their first elements: every query of a feature starts
  * with its own). Shared code may not import the features, so the keys are written here;
- * app/routes/app/reserves/live-updates.test.ts checks they are the features' keys.
+ * app/routes/app/reserves/live-updates.test.tsx checks they are the features' keys.
  */
+const redemptionsKey = ['redemptions'] as const;
 const liveEventQueryKeys: Record<AdminEvent['type'], readonly (readonly string[])[]> = {
   // Lists, counts, totals, details, histories and receipts of redemptions; reserved pieces and grams move with them.
-  'redemption.created': [['redemptions'], ['denominations'], ['reserves']],
-  'redemption.changed': [['redemptions'], ['denominations'], ['reserves']],
+  'redemption.created': [redemptionsKey, ['denominations'], ['reserves']],
+  'redemption.changed': [redemptionsKey, ['denominations'], ['reserves']],
   'stock.changed': [['denominations'], ['reserves']],
   'reserves.changed': [['reserves']],
 };
@@ -26,6 +27,24 @@ function subscribeLiveEvents(listener: LiveEventListener): () => void {
   return () => listeners.delete(listener);
 }
 
+/** A redemption as the redemptions' queries hold it: a detail, or a row of a list page (`{ data: [...] }`). */
+interface WithStatus {
+  id?: unknown;
+  status?: unknown;
+}
+
+/** `data` with redemption `id` shown in `status`, or `data` itself when it does not hold that redemption. */
+function withStatus(data: unknown, id: number, status: string): unknown {
+  if (typeof data !== 'object' || data === null) return data;
+  const one = data as WithStatus;
+  if (one.id === id && typeof one.status === 'string') return one.status === status ? data : { ...one, status };
+  const rows = (data as { data?: unknown }).data;
+  if (!Array.isArray(rows) || !rows.some((row: WithStatus) => row?.id === id && typeof row.status === 'string' && row.status !== status)) {
+    return data;
+  }
+  return { ...data, data: rows.map((row: WithStatus) => (row?.id === id ? { ...row, status } : row)) };
+}
+
 /** What a message does with the cache: an event refreshes its keys; a refetch or an ended session refreshes everything. */
 function applyLiveMessage(queryClient: QueryClient, message: AdminStreamMessage): void {
   if (message.type === 'ready') return;
@@ -33,6 +52,12 @@ function applyLiveMessage(queryClient: QueryClient, message: AdminStreamMessage)
     // Signed out: the first refetch answers 401, and the API client takes the browser to sign-in.
     void queryClient.invalidateQueries();
     return;
+  }
+  if (message.type === 'redemption.changed') {
+    // The new status at once (the event carries it) on every list and detail showing the redemption,
+    // before the refetch below brings the rest (history, counts, a filtered list without it).
+    const { redemptionId, status } = message;
+    queryClient.setQueriesData({ queryKey: redemptionsKey }, (data: unknown) => withStatus(data, redemptionId, status));
   }
   for (const queryKey of liveEventQueryKeys[message.type]) void queryClient.invalidateQueries({ queryKey });
 }

@@ -58,7 +58,7 @@ function setUp() {
       .filter(([, key]) => queryClient.getQueryState(key)?.isInvalidated)
       .map(([name]) => name)
       .sort();
-  return { stream: FakeEventSource.opened.at(-1)!, refreshed, view };
+  return { stream: FakeEventSource.opened.at(-1)!, refreshed, view, queryClient };
 }
 
 describe('live updates refresh what changed', () => {
@@ -80,6 +80,30 @@ describe('live updates refresh what changed', () => {
     const { stream, refreshed } = setUp();
     stream.send({ id: 1, type: 'redemption.changed', redemptionId: 7, status: 'REJECTED' });
     expect(refreshed()).toEqual(['denominations', 'redemption', 'redemptionList', 'reserveHistory', 'reserves']);
+  });
+
+  it('a redemption changed: its new status shows at once on the lists and its detail, before the refetch', () => {
+    const { stream, queryClient } = setUp();
+    const list = {
+      data: [
+        { id: 6, status: 'REQUESTED' },
+        { id: 7, status: 'PREPARATION' },
+      ],
+      total: 2,
+    };
+    queryClient.setQueryData(keys.redemptionList, list);
+    queryClient.setQueryData(keys.redemption, { id: 7, status: 'PREPARATION', user: { fullName: 'Siti' } });
+    queryClient.setQueryData(keys.reserves, { id: 7, note: 'not a redemption' });
+    stream.send({ id: 4, type: 'redemption.changed', redemptionId: 7, status: 'REDEEMED' });
+    expect(queryClient.getQueryData(keys.redemptionList)).toEqual({
+      data: [
+        { id: 6, status: 'REQUESTED' },
+        { id: 7, status: 'REDEEMED' },
+      ],
+      total: 2,
+    });
+    expect(queryClient.getQueryData(keys.redemption)).toEqual({ id: 7, status: 'REDEEMED', user: { fullName: 'Siti' } });
+    expect(queryClient.getQueryData(keys.reserves)).toEqual({ id: 7, note: 'not a redemption' });
   });
 
   it('stock changed: denominations and reserves, not the redemptions', () => {
