@@ -84,10 +84,12 @@ export function ListTable<Query extends BaseListQuery & ListCallQuery, Row exten
     () =>
       columns.map(({ optional: _optional, ...column }): GridColDef<Numbered<Row>> => ({
         ...column,
-        ...(column.headerName ? { headerName: t(column.headerName) } : {}),
+        // A header may name the product ('Amount in {{product}}'); one whose English word means something
+        // else elsewhere has its own translation under '<header>_column' ('No', the row number, is not 'no').
+        ...(column.headerName ? { headerName: t(column.headerName, { product, context: 'column' }) } : {}),
         sortable: (list.sortFields as readonly string[]).includes(column.field),
       })),
-    [columns, list.sortFields, t],
+    [columns, list.sortFields, t, product],
   );
   const sortModel = useMemo<GridSortModel>(() => [{ field: list.sort, sort: list.order }], [list.sort, list.order]);
   const paginationModel = useMemo<GridPaginationModel>(() => ({ page: list.page, pageSize: list.pageSize }), [list.page, list.pageSize]);
@@ -113,7 +115,7 @@ export function ListTable<Query extends BaseListQuery & ListCallQuery, Row exten
   const grid = (
     <Paper ref={measure} variant="outlined" sx={{ width: '100%', overflow: 'hidden' }}>
       <DataGrid<Numbered<Row>>
-        aria-label={label ?? t(typeof declaration.label === 'string' ? declaration.label : declaration.label({ product }))}
+        aria-label={label ?? t(typeof declaration.label === 'string' ? declaration.label : declaration.label({ product }), { product })}
         rows={rows}
         columns={gridColumns}
         columnVisibilityModel={visibleColumns}
@@ -150,7 +152,13 @@ export function ListTable<Query extends BaseListQuery & ListCallQuery, Row exten
         sx={{
           border: 0,
           fontSize: '0.8125rem',
-          '& .MuiDataGrid-cell, & .MuiDataGrid-columnHeader': { px: 1 },
+          // Not the row's empty last cell: padded, it made every row 16 px wider than the grid (a sideways scroll).
+          '& .MuiDataGrid-cell:not(.MuiDataGrid-cellEmpty), & .MuiDataGrid-columnHeader': { px: 1 },
+          // The last header's hidden menu button sticks out past the grid's edge (the grid clips it only when it scrolls sideways anyway).
+          '& .MuiDataGrid-columnHeader--last': { overflow: 'hidden' },
+          // The loading bar shown over the rows while a page is fetched again (going back to a list after
+          // 30 s) is only a sign: a click there is the row's, not lost on the overlay.
+          '& .MuiDataGrid-overlayWrapper': { pointerEvents: 'none' },
           ...(openDetail ? { '& .MuiDataGrid-row': { cursor: 'pointer' } } : {}),
         }}
       />

@@ -42,7 +42,7 @@ export const pricesTable = defineList({
   noun: { one: 'price', other: 'prices' },
   errorTitle: 'Error fetching prices',
   RowsProvider: PagePriceChart,
-  columns: ({ product }) => [
+  columns: () => [
     { field: 'no', headerName: 'No', width: 52, optional: 1 },
     {
       field: 'createdAt',
@@ -54,13 +54,13 @@ export const pricesTable = defineList({
     },
     {
       field: 'harga_jual',
-      headerName: `Selling Price per ${product}`,
+      headerName: 'Selling Price per {{product}}',
       ...idrColumn,
       valueFormatter: (value: number) => formatIdr(value),
     },
     {
       field: 'harga_beli',
-      headerName: `Buy-back Price per ${product}`,
+      headerName: 'Buy-back Price per {{product}}',
       ...idrColumn,
       valueFormatter: (value: number) => formatIdr(value),
     },

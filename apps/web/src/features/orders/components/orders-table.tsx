@@ -30,7 +30,7 @@ function BuyerLink({ userId, fullname, tabIndex }: { userId: number; fullname: s
  */
 export const ordersTable = defineList({
   id: 'orders',
-  label: ({ product }) => `${product} purchases`,
+  label: '{{product}} purchases',
   query: orderListQuery,
   call: ordersList,
   noun: { one: 'purchase', other: 'purchases' },
@@ -38,7 +38,7 @@ export const ordersTable = defineList({
   filters: [{ kind: 'text', name: 'search', label: 'Search purchase', placeholder: "Buyer's name or e-mail" }],
   exportResource: 'orders',
   detailHref: (row) => paths.app.user.getHref(row.userId),
-  columns: ({ product }) => [
+  columns: () => [
     { field: 'no', headerName: 'No', width: 64 },
     {
       field: 'userId',
@@ -61,7 +61,7 @@ export const ordersTable = defineList({
     },
     {
       field: 'amount',
-      headerName: `Amount in ${product}`,
+      headerName: 'Amount in {{product}}',
       width: 140,
       type: 'number',
       headerAlign: 'right',

@@ -68,7 +68,7 @@ export const transactionsTable = defineList({
   ],
   exportResource: 'transactions',
   detailHref: (row) => paths.app.transaction.getHref(row.id),
-  columns: ({ product }) => [
+  columns: () => [
     { field: 'no', headerName: 'No', width: 52, optional: 1 },
     {
       field: 'txhash',
@@ -102,7 +102,7 @@ export const transactionsTable = defineList({
     },
     {
       field: 'amount',
-      headerName: `Amount in ${product}`,
+      headerName: 'Amount in {{product}}',
       width: 165,
       type: 'number',
       headerAlign: 'right',

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { priceListQuery, type StoredPrice } from '@gold/contract';
 import { failWith, inTurn, jsonResponse } from '@/testing/http';
 import { listServer } from '@/testing/list-server';
-import { currentUrl, renderSignedIn } from '@/testing/render-app';
+import { applyLanguage } from '@/lib/i18n';
+import { currentUrl, renderSignedIn, testAdmin } from '@/testing/render-app';
 
 /** One price a day from 1 October 2026 (09:00 WIB), rising by Rp 1.000 a day; the buy-back price Rp 90.000 lower. */
 function createPrices(count: number): StoredPrice[] {
@@ -94,5 +95,30 @@ describe('/price-history', { timeout: 60_000 }, () => {
     expect(screen.getByText('Error fetching prices')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     await shows(10);
+  });
+
+  it('speaks Indonesian when the admin chose it: title, headers (the row number stays No), chart and its sentence', async () => {
+    try {
+      renderSignedIn('/price-history', {
+        'GET /account/session': () => jsonResponse(200, { admin: { ...testAdmin, language: 'id' } }),
+        'GET /admin/list/prices': server(),
+      });
+      expect(await screen.findByRole('heading', { level: 1, name: 'Riwayat Harga' }, { timeout: 30_000 })).toBeTruthy();
+      const list = await screen.findByRole('grid', { name: 'Harga' });
+      await waitFor(() => expect(list.querySelectorAll('[role="row"][data-id]')).toHaveLength(10), { timeout: 30_000 });
+      expect(Array.from(list.querySelectorAll('[role="columnheader"]'), (header) => header.textContent)).toEqual([
+        'No',
+        'Ditetapkan Pada',
+        'Harga Jual per GIDR',
+        'Harga Beli Kembali per GIDR',
+      ]);
+      expect(
+        await within(screen.getByRole('region', { name: 'Harga di halaman ini' })).findByText(
+          'Harga jual dari 14 Okt 2026 sampai 23 Okt 2026: Rp 1.493.000 menjadi Rp 1.502.000, terendah Rp 1.493.000, tertinggi Rp 1.502.000.',
+        ),
+      ).toBeTruthy();
+    } finally {
+      await applyLanguage('en');
+    }
   });
 });

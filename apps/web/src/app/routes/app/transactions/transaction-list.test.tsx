@@ -1,9 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { transactionListQuery, type Transaction } from '@gold/contract';
-import { failWith, inTurn } from '@/testing/http';
+import { failWith, inTurn, jsonResponse } from '@/testing/http';
 import { countAnswer, listServer } from '@/testing/list-server';
-import { currentUrl, renderSignedIn } from '@/testing/render-app';
+import { applyLanguage } from '@/lib/i18n';
+import { currentUrl, renderSignedIn, testAdmin } from '@/testing/render-app';
 
 const zero = '0x0000000000000000000000000000000000000000';
 const hex = (n: number, digits: number) => n.toString(16).padStart(digits, '0');
@@ -113,5 +114,34 @@ describe('/transaction-list', { timeout: 60_000 }, () => {
     expect(screen.getByText('Error fetching transactions')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     await shows(10);
+  });
+
+  it('speaks Indonesian when the admin chose it: count card, search, type filter, headers and links', async () => {
+    try {
+      renderSignedIn('/transaction-list', {
+        'GET /account/session': () => jsonResponse(200, { admin: { ...testAdmin, language: 'id' } }),
+        'GET /admin/list/transactions': server(),
+        'GET /admin/count/transactions': countAnswer(23),
+      });
+      expect(await screen.findByRole('heading', { level: 1, name: 'Daftar Transaksi' }, { timeout: 30_000 })).toBeTruthy();
+      const list = await screen.findByRole('grid', { name: 'Transaksi' });
+      await waitFor(() => expect(list.querySelectorAll('[role="row"][data-id]')).toHaveLength(10), { timeout: 30_000 });
+      expect(within(screen.getByRole('region', { name: 'Total Transaksi' })).getByText('23')).toBeTruthy();
+      expect(screen.getByRole('searchbox', { name: 'Cari transaksi' })).toBeTruthy();
+      expect(screen.getByRole('combobox', { name: 'Jenis' }).textContent).toBe('Semua jenis');
+      expect(Array.from(list.querySelectorAll('[role="columnheader"]'), (header) => header.textContent)).toEqual([
+        'No',
+        'Hash Transaksi',
+        'Dari',
+        'Ke',
+        'Tanggal',
+        'Jumlah dalam GIDR',
+        'Detail',
+      ]);
+      expect(within(list).getByRole('link', { name: 'Lihat transaksi 1' })).toBeTruthy();
+      expect(within(list).getAllByRole('button', { name: 'salin hash transaksi' })).toHaveLength(10);
+    } finally {
+      await applyLanguage('en');
+    }
   });
 });
