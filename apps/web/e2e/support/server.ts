@@ -7,7 +7,12 @@ import { createInterface } from 'node:readline';
 
 const repoRoot = join(import.meta.dirname, '../../../..');
 const serverEntry = join(repoRoot, 'apps/api/dist/server.js');
-const consoleIndex = join(repoRoot, 'apps/web/dist/index.html');
+/**
+ * The built console the servers serve: apps/web/dist, or E2E_WEB_DIST_DIR (a build of its own, e.g.
+ * `vite build --outDir`, that another build in the same checkout cannot empty during a run).
+ */
+const webDistDir = process.env.E2E_WEB_DIST_DIR ?? join(repoRoot, 'apps/web/dist');
+const consoleIndex = join(webDistDir, 'index.html');
 
 export const e2eAdmin = { email: 'kasir.emas@example.com', password: 'Brankas-Batangan-Loket-2026!' };
 
@@ -57,6 +62,7 @@ export async function startServer({ data, from, dataDir }: ServerOptions): Promi
       // The system picks a free port; the server names it in its "listening" line.
       PORT: '0',
       DATA_DIR: folder,
+      WEB_DIST_DIR: webDistDir,
       ADMIN_EMAIL: e2eAdmin.email,
       ADMIN_PASSWORD: e2eAdmin.password,
       SEED_DEMO_DATA: data === 'empty' ? 'false' : 'true',
@@ -85,8 +91,9 @@ export async function startServer({ data, from, dataDir }: ServerOptions): Promi
     if (!dataDir) rmSync(folder, { recursive: true, force: true });
   };
 
-  // Seeding the demo data and starting the chain happen before the server listens.
-  const startUpSeconds = data === 'empty' ? 60 : 240;
+  // Migrations, seeding the demo data and starting the chain happen before the server listens; on a
+  // busy machine even an empty database's migrations took over 60 s. A bound on waiting, not a timing check.
+  const startUpSeconds = 240;
   const listening = new Promise<string>((resolve, reject) => {
     const lines = createInterface({ input: child.stdout });
     lines.on('line', (line) => {
