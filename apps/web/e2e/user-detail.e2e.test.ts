@@ -30,9 +30,7 @@ let api: APIRequestContext;
 const balanceCalls: string[] = [];
 
 beforeAll(async () => {
-  // Wide enough for all eleven columns: on a narrower screen a click on a row's View link can be
-  // lost (the grid scrolls the clicked cell fully into view between mouse down and up).
-  watched = await e2e.openPage({ width: 1700, height: 900 });
+  watched = await e2e.openPage();
   page = watched.page;
   api = watched.context.request;
   await watched.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.baseUrl });

@@ -24,9 +24,7 @@ let page: Page;
 let api: APIRequestContext;
 
 beforeAll(async () => {
-  // Wide enough for all eleven columns: on a narrower screen a click on a row's View link can be
-  // lost (the grid scrolls the clicked cell fully into view between mouse down and up).
-  watched = await e2e.openPage({ width: 1700, height: 900 });
+  watched = await e2e.openPage();
   page = watched.page;
   api = watched.context.request;
   await signIn(page);
