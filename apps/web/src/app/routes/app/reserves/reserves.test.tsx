@@ -1,0 +1,112 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { reserveHistoryQuery, type ReserveSnapshot, type ReservesResponse } from '@gold/contract';
+import { jsonResponse } from '@/testing/http';
+import { listServer } from '@/testing/list-server';
+import { renderSignedIn } from '@/testing/render-app';
+
+/** The Reserves screen (issue 14) on stubbed API answers: what it says backed, under-backed, and with the chain unreadable. */
+
+const reading = {
+  supply: '150.25',
+  vaultGrams: '100',
+  reservedGrams: '25',
+  coveragePercent: '66.5557',
+  backed: false,
+  shortfallGrams: '50.25',
+  blockNumber: 12345,
+  blockTime: '2026-01-02T03:04:05.000Z',
+} satisfies ReservesResponse['reading'];
+
+const snapshot = (id: number, figures: Partial<ReserveSnapshot> = {}): ReserveSnapshot => ({
+  id,
+  createdAt: `2026-01-0${id}T03:00:00.000Z`,
+  reason: 'mint-burn',
+  ...reading,
+  ...figures,
+});
+
+/** A bound on waiting for the screen's first render (its code is loaded on demand). */
+const loaded = { timeout: 10_000 };
+
+function handlers(reserves: ReservesResponse, snapshots: ReserveSnapshot[] = []) {
+  return {
+    'GET /admin/reserves': () => jsonResponse(200, reserves),
+    'GET /admin/reserves/history': listServer(reserveHistoryQuery, snapshots),
+  };
+}
+
+describe('/reserves', { timeout: 20_000 }, () => {
+  it('under-backed: the alarm with the shortfall, the figures, exact coverage cut (never rounded up) and the block', async () => {
+    renderSignedIn(
+      '/reserves',
+      handlers({ status: 'live', message: null, reading, readAt: '2026-01-02T03:05:00.000Z', ageSeconds: 0 }, [
+        snapshot(1, { reason: 'start', supply: '0', vaultGrams: '100', coveragePercent: null, backed: true, shortfallGrams: '0' }),
+        snapshot(2),
+      ]),
+      { productSymbol: 'GIDR' },
+    );
+    const alarm = await screen.findByTestId('under-backed-banner', {}, loaded);
+    expect(within(alarm).getByText('Under-backed: 50,25 g short')).toBeTruthy();
+    expect(alarm.textContent).toContain('150,25 GIDR are outstanding against 100,00 g of gold in the vault (coverage 66,55%)');
+    const figures = screen.getByTestId('reserve-figures').textContent;
+    for (const text of ['GIDR outstanding', '150,25', '100,00 g', '25,00 g', '66,55%', 'Short by 50,25 g']) expect(figures).toContain(text);
+    expect(screen.getByTestId('reserve-block').textContent).toMatch(/^Supply read at block 12\.345 \(02 Jan 2026, 10\.04 WIB\)/);
+    expect(screen.queryByTestId('reserves-stale-banner')).toBeNull();
+    const history = await screen.findByRole('grid', { name: 'Reserves history' });
+    expect(await within(history).findByText('Short 50,25 g')).toBeTruthy();
+    expect(within(history).getByText('First reading')).toBeTruthy();
+  });
+
+  it('backed: no alarm, every token backed', async () => {
+    renderSignedIn(
+      '/reserves',
+      handlers({
+        status: 'live',
+        message: null,
+        reading: { ...reading, vaultGrams: '200', coveragePercent: '133.1114', backed: true, shortfallGrams: '0' },
+        readAt: '2026-01-02T03:05:00.000Z',
+        ageSeconds: 0,
+      }),
+    );
+    expect(await screen.findByText('Every token is backed', {}, loaded)).toBeTruthy();
+    expect(screen.queryByTestId('under-backed-banner')).toBeNull();
+    expect(screen.getByTestId('reserve-figures').textContent).toContain('133,11%');
+    expect(await screen.findByText('No snapshot of the reserves yet.')).toBeTruthy();
+  });
+
+  it('chain unreadable: says so, with the last good reading and its age', async () => {
+    renderSignedIn(
+      '/reserves',
+      handlers({
+        status: 'stale',
+        message: 'The chain node does not answer (connection refused): showing the last good reading',
+        reading,
+        readAt: '2026-01-02T03:05:00.000Z',
+        ageSeconds: 3 * 3600 + 5 * 60,
+      }),
+    );
+    const stale = await screen.findByTestId('reserves-stale-banner', {}, loaded);
+    expect(within(stale).getByText('The chain cannot be read: last good reading, 3 h 5 min old')).toBeTruthy();
+    expect(stale.textContent).toContain('The chain node does not answer (connection refused)');
+    // The last good figures stay shown, the alarm with them.
+    expect(screen.getByTestId('reserve-figures').textContent).toContain('150,25');
+    expect(screen.getByTestId('under-backed-banner')).toBeTruthy();
+  });
+
+  it('never read: says so and shows no figure', async () => {
+    renderSignedIn(
+      '/reserves',
+      handlers({
+        status: 'unavailable',
+        message: 'The chain is not being read (the node did not start or is not reachable): showing the last good reading',
+        reading: null,
+        readAt: null,
+        ageSeconds: null,
+      }),
+    );
+    expect(await screen.findByText('No reading of the reserves yet', {}, loaded)).toBeTruthy();
+    expect(screen.queryByTestId('reserve-figures')).toBeNull();
+    expect(screen.queryByTestId('under-backed-banner')).toBeNull();
+  });
+});
