@@ -4,7 +4,8 @@ import { redemptionListQuery, userListQuery } from '@gold/contract';
 import { createUser, createUsers } from '@/testing/data-generators';
 import { failWith, jsonResponse, type Handlers } from '@/testing/http';
 import { countAnswer, listServer } from '@/testing/list-server';
-import { renderSignedIn } from '@/testing/render-app';
+import { applyLanguage } from '@/lib/i18n';
+import { renderSignedIn, testAdmin } from '@/testing/render-app';
 import { createRedemptionRow, createRedemptionRows } from '@/testing/redemption-fixtures';
 
 const price = { harga_jual: 1_504_000, harga_beli: 1_414_000, createdAt: '2026-11-22T02:00:00.000Z' };
@@ -133,5 +134,41 @@ describe('/dashboard', { timeout: 20_000 }, () => {
     expect(await within(region('Total Redemptions')).findByText('Database unavailable')).toBeTruthy();
     expect(await within(region('Total Users')).findByText('500')).toBeTruthy();
     await waitFor(() => expect(tableRows('Latest Redemptions')).toHaveLength(5));
+  });
+
+  it('speaks Indonesian when the admin chose it: cards, panels, View All links, price and chart sentence, the users table', async () => {
+    try {
+      renderSignedIn('/dashboard', {
+        ...dashboardHandlers().handlers,
+        'GET /account/session': () => jsonResponse(200, { admin: { ...testAdmin, language: 'id' } }),
+      });
+      expect(await screen.findByRole('heading', { level: 1, name: 'Dasbor' }, { timeout: 30_000 })).toBeTruthy();
+      expect(await within(region('Total Pengguna')).findByText('500')).toBeTruthy();
+      expect(region('Total Penukaran')).toBeTruthy();
+      expect(region('Total GIDR Ditukarkan')).toBeTruthy();
+      const latest = region('Harga Terbaru');
+      expect(await within(latest).findByText('Harga beli kembali: Rp 1.414.000')).toBeTruthy();
+      expect(within(latest).getByText('per GIDR (1 gram), harga jual')).toBeTruthy();
+      expect(within(latest).getByRole('link', { name: 'Lihat Semua: Harga Terbaru' }).getAttribute('href')).toBe('/price-history');
+      expect(
+        await within(region('Harga, 30 hari terakhir')).findByText(
+          'Harga jual dari 25 Okt 2026 sampai 22 Nov 2026: Rp 1.483.000 menjadi Rp 1.504.000, terendah Rp 1.471.000, tertinggi Rp 1.504.000.',
+        ),
+      ).toBeTruthy();
+      const users = region('Pengguna Terdaftar');
+      expect(within(users).getByRole('link', { name: 'Lihat Semua: Pengguna Terdaftar' })).toBeTruthy();
+      expect(Array.from(users.querySelectorAll('th'), (header) => header.textContent)).toEqual([
+        'Nama Lengkap',
+        'Email',
+        'Tanggal Lahir',
+        'Jenis Kelamin',
+        'Provinsi',
+        'Status Email',
+      ]);
+      expect(await within(users).findAllByText('Belum Terverifikasi')).toHaveLength(1);
+      expect(region('Penukaran Terbaru')).toBeTruthy();
+    } finally {
+      await applyLanguage('en');
+    }
   });
 });
