@@ -20,7 +20,7 @@ let acting: WatchedPage;
 let watching: WatchedPage;
 let watchingReview: Page;
 let api: APIRequestContext;
-const timings: { change: string; list: number; review: number }[] = [];
+const timings: { change: string; own: number; list: number; review: number }[] = [];
 
 beforeAll(async () => {
   [acting, watching] = await Promise.all([e2e.openPage(), e2e.openPage()]);
@@ -57,13 +57,21 @@ async function watchRedemption(id: number, status: string) {
   await expect.poll(() => statusOnReview(acting.page).textContent()).toBe(status);
 }
 
-/** Milliseconds from `start` until both of the watching operator's pages show `status`. */
+/**
+ * Milliseconds from `start` (the click) until the acting operator's own review page shows `status`
+ * (own: the request and its answer), and until the watching operator's list and review page do.
+ */
 async function timeUntilSeen(start: number, id: number, status: string) {
   const seen = async (shown: Promise<unknown>) => {
     await shown;
     return Date.now() - start;
   };
-  const [list, review] = await Promise.all([
+  const [own, list, review] = await Promise.all([
+    seen(
+      statusOnReview(acting.page)
+        .filter({ hasText: new RegExp(`^${status}$`) })
+        .waitFor({ timeout: 15_000 }),
+    ),
     seen(
       statusOnList(watching.page, id)
         .filter({ hasText: new RegExp(`^${status}$`) })
@@ -75,7 +83,7 @@ async function timeUntilSeen(start: number, id: number, status: string) {
         .waitFor({ timeout: 15_000 }),
     ),
   ]);
-  return { list, review };
+  return { own, list, review };
 }
 
 /** Open redemptions on the list's first page (newest first), as the watching operator sees it. */
