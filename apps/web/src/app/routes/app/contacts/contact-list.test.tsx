@@ -1,9 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { contactListQuery } from '@gold/contract';
-import { failWith, heldAnswer } from '@/testing/http';
+import { failWith, heldAnswer, jsonResponse } from '@/testing/http';
 import { countAnswer, listServer } from '@/testing/list-server';
-import { currentUrl, renderSignedIn } from '@/testing/render-app';
+import { applyLanguage } from '@/lib/i18n';
+import { currentUrl, renderSignedIn, testAdmin } from '@/testing/render-app';
 import { createContact } from '@/testing/admin-fixtures';
 
 const cards = () => screen.queryAllByRole('article');
@@ -84,5 +85,33 @@ describe('/contact-list', { timeout: 30_000 }, () => {
     });
     expect(await screen.findByText('Database unavailable', undefined, { timeout: 15_000 })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+  });
+
+  it('speaks Indonesian when the admin chose it: title, count card and the cards’ buttons', async () => {
+    try {
+      const withPhone = createContact({
+        id: 2,
+        fullname: 'Dewi Sartika',
+        email: 'dewi@example.com',
+        phoneNumber: '+6281298765432',
+        chatNumber: '6281298765432',
+      });
+      const noPhone = createContact({ id: 1, fullname: 'Tanpa Telepon', phoneNumber: null, chatNumber: null });
+      renderSignedIn('/contact-list', {
+        'GET /account/session': () => jsonResponse(200, { admin: { ...testAdmin, language: 'id' } }),
+        'GET /admin/messages': listServer(contactListQuery, [withPhone, noPhone]),
+        'GET /admin/count/messages': countAnswer(2),
+      });
+      expect(await screen.findByRole('heading', { level: 1, name: 'Daftar Kontak' }, { timeout: 15_000 })).toBeTruthy();
+      const card = await screen.findByRole('article', { name: 'Dewi Sartika' }, { timeout: 15_000 });
+      expect(within(screen.getByRole('region', { name: 'Kontak Masuk' })).getByText('2')).toBeTruthy();
+      expect(within(card).getByRole('link', { name: 'Kirim email ke Dewi Sartika (dewi@example.com)' }).textContent).toBe('Email');
+      expect(within(card).getByRole('link', { name: 'Nomor Telepon: chat dengan Dewi Sartika di +6281298765432' }).textContent).toBe(
+        'Nomor Telepon',
+      );
+      expect(screen.getByRole('article', { name: 'Tanpa Telepon' }).textContent).toContain('Tidak ada nomor telepon');
+    } finally {
+      await applyLanguage('en');
+    }
   });
 });

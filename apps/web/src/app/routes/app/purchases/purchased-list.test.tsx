@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { orderListQuery, type OrderRow } from '@gold/contract';
 import { failWith, jsonResponse } from '@/testing/http';
 import { listServer } from '@/testing/list-server';
-import { currentUrl, renderSignedIn } from '@/testing/render-app';
+import { applyLanguage } from '@/lib/i18n';
+import { currentUrl, renderSignedIn, testAdmin } from '@/testing/render-app';
 
 function createOrders(count: number): OrderRow[] {
   return Array.from({ length: count }, (_, i) => ({
@@ -70,5 +71,32 @@ describe('/purchased-list', { timeout: 60_000 }, () => {
       'GET /admin/count/order': failWith(503, 'Database unavailable'),
     });
     expect(await screen.findByText('Database unavailable', {}, { timeout: 30_000 })).toBeTruthy();
+  });
+
+  it('speaks Indonesian when the admin chose it: title, count card, grid name, search, headers and buyer links', async () => {
+    try {
+      renderSignedIn('/purchased-list', {
+        'GET /account/session': () => jsonResponse(200, { admin: { ...testAdmin, language: 'id' } }),
+        'GET /admin/list/order': server(),
+        'GET /admin/count/order': totalOrder(14),
+      });
+      expect(await screen.findByRole('heading', { level: 1, name: 'Daftar Pembelian GIDR' }, { timeout: 30_000 })).toBeTruthy();
+      const list = await screen.findByRole('grid', { name: 'Pembelian GIDR' });
+      await waitFor(() => expect(list.querySelectorAll('[role="row"][data-id]')).toHaveLength(10), { timeout: 30_000 });
+      expect(within(screen.getByRole('region', { name: 'GIDR Ditukarkan' })).getByText('14')).toBeTruthy();
+      expect(screen.getByRole('searchbox', { name: 'Cari pembelian' })).toBeTruthy();
+      expect(Array.from(list.querySelectorAll('[role="columnheader"]'), (header) => header.textContent)).toEqual([
+        'No',
+        'UID',
+        'Nama Lengkap',
+        'NIK',
+        'Email',
+        'Tanggal',
+        'Jumlah dalam GIDR',
+      ]);
+      expect(within(list).getAllByRole('link', { name: 'Pengguna 101: Ayu Lestari' }).length).toBeGreaterThan(0);
+    } finally {
+      await applyLanguage('en');
+    }
   });
 });
