@@ -21,13 +21,16 @@ const opened: WatchedPage[] = [];
 let signedIn: WatchedPage;
 let ids: SampleIds;
 
-/** English -> Indonesian, for the texts whose translation differs (templates left out: their figures vary). */
+/** English -> Indonesian, every catalogue file merged. */
 const catalogueDir = join(import.meta.dirname, '..', 'src', 'locales', 'id');
+const catalogue = readdirSync(catalogueDir)
+  .filter((name) => name.endsWith('.json'))
+  .flatMap((name) => Object.entries(JSON.parse(readFileSync(join(catalogueDir, name), 'utf8')) as Record<string, string>));
+/** Texts that are Indonesian too ('No', the row number: 'No_column'), so never an English leftover. */
+const indonesianTexts = new Set(catalogue.map(([, indonesian]) => indonesian));
+/** The English texts whose translation differs (templates left out: their figures vary). */
 const untranslated = new Map(
-  readdirSync(catalogueDir)
-    .filter((name) => name.endsWith('.json'))
-    .flatMap((name) => Object.entries(JSON.parse(readFileSync(join(catalogueDir, name), 'utf8')) as Record<string, string>))
-    .filter(([english, indonesian]) => english !== indonesian && !english.includes('{{')),
+  catalogue.filter(([english, indonesian]) => english !== indonesian && !english.includes('{{') && !indonesianTexts.has(english)),
 );
 
 /** The visible text nodes of the page, trimmed, and the tab title. */
