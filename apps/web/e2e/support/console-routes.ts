@@ -25,6 +25,8 @@ export interface SampleIds {
   admin: number;
   transaction: number;
   redemption: number;
+  /** A REDEEMED redemption: only those have a hand-over receipt. */
+  redeemed: number;
 }
 
 /** Which record each route with an id opens. */
@@ -33,6 +35,7 @@ const sampleIds: Partial<Record<AppRouteKey, (ids: SampleIds) => number>> = {
   transaction: (ids) => ids.transaction,
   redemptionReview: (ids) => ids.redemption,
   redemptionDetail: (ids) => ids.redemption,
+  redemptionReceipt: (ids) => ids.redeemed,
   admin: (ids) => ids.admin,
 };
 
@@ -70,5 +73,10 @@ export async function fetchSampleIds(request: APIRequestContext, baseUrl: string
   if (!session.ok()) throw new Error(`GET /api/account/session answered ${session.status()}: sign in first`);
   const { admin } = (await session.json()) as { admin: { id: number } };
 
-  return { customer: data[0].id, admin: admin.id, transaction: 1, redemption: 1 };
+  const redeemed = await request.get(`${baseUrl}/api/admin/list/redeems?limit=1&page=0&status=REDEEMED`);
+  if (!redeemed.ok()) throw new Error(`GET /api/admin/list/redeems answered ${redeemed.status()}: ${await redeemed.text()}`);
+  const [receipt] = ((await redeemed.json()) as { data: Array<{ id: number }> }).data;
+  if (!receipt) throw new Error('the demo data has no REDEEMED redemption to open a receipt of');
+
+  return { customer: data[0].id, admin: admin.id, transaction: 1, redemption: 1, redeemed: receipt.id };
 }
