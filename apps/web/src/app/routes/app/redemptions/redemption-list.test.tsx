@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { redemptionListQuery, type RedemptionListItem, type RedemptionListQuery } from '@gold/contract';
 import { failWith, jsonResponse, type Handler } from '@/testing/http';
 import { countAnswer, listServer } from '@/testing/list-server';
-import { currentUrl, renderSignedIn } from '@/testing/render-app';
+import { applyLanguage } from '@/lib/i18n';
+import { currentUrl, renderSignedIn, testAdmin } from '@/testing/render-app';
 import { createRedemption, createRedemptionRows } from '@/testing/redemption-fixtures';
 
 /** The list route: the contract's query, the status filter (which listServer leaves to the resource), paging and sorting. */
@@ -93,6 +94,30 @@ describe('/redemption-list', { timeout: 20_000 }, () => {
     expect(actions(1)).toEqual(['Reject redemption 1']);
     expect(actions(2)).toEqual(['Approve redemption 2', 'Reject redemption 2']);
     expect([actions(3), actions(4), actions(5)]).toEqual([[], [], []]);
+  });
+
+  it('speaks Indonesian when the admin chose it: headers, statuses, row actions, the confirmation and the server’s refusal', async () => {
+    const rows = createRedemptionRows(3, () => ({ status: 'REQUESTED' }));
+    try {
+      renderSignedIn('/redemption-list', {
+        'GET /account/session': () => jsonResponse(200, { admin: { ...testAdmin, language: 'id' } }),
+        'GET /admin/list/redeems': redemptionsServer(rows),
+        'GET /admin/count/redeems': countAnswer(3),
+        'POST /admin/redeem/reject': failWith(409, 'Cannot reject a redemption that is REJECTED'),
+      });
+      const list = await screen.findByRole('grid', { name: 'Penukaran' });
+      await waitFor(() => expect(list.querySelectorAll('[role="row"][data-id]')).toHaveLength(3));
+      const row3 = list.querySelector('[role="row"][data-id="3"]') as HTMLElement;
+      const headers = Array.from(list.querySelectorAll('[role="columnheader"]'), (header) => header.textContent);
+      expect(headers).toEqual(['ID', 'Nama Lengkap', 'Tanggal Permintaan', 'Nilai GIDR', 'Tanggal Pengambilan', 'Status', 'Aksi']);
+      expect(row3.querySelector('[data-field="status"]')!.textContent).toBe('DIMINTA');
+      fireEvent.click(within(row3).getByRole('button', { name: 'Tolak penukaran 3' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Tolak penukaran 3?' });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Tolak' }));
+      expect(await screen.findByText('Gagal: Tidak dapat menolak penukaran yang berstatus REJECTED')).toBeTruthy();
+    } finally {
+      await applyLanguage('en');
+    }
   });
 
   it('approves a PREPARATION request (the prepare call) after a confirmation, then shows the first page', async () => {
