@@ -112,7 +112,7 @@ describe('Live updates across two operators', () => {
     const seen = await timeUntilSeen(start, id, 'REJECTED');
     timings.push({ change: `reject #${id}`, ...seen });
     console.log(
-      `live update: reject #${id} seen on the other browser's list after ${seen.list} ms, on its review page after ${seen.review} ms`,
+      `live update: reject #${id} shown by the acting browser after ${seen.own} ms; seen on the other browser's list after ${seen.list} ms, on its review page after ${seen.review} ms`,
     );
 
     // The review page says it changed under the operator and offers only what REJECTED allows (reset).
@@ -149,7 +149,7 @@ describe('Live updates across two operators', () => {
     const seen = await timeUntilSeen(start, id, 'REDEEMED');
     timings.push({ change: `approve #${id}`, ...seen });
     console.log(
-      `live update: approve #${id} seen on the other browser's list after ${seen.list} ms, on its review page after ${seen.review} ms`,
+      `live update: approve #${id} shown by the acting browser after ${seen.own} ms; seen on the other browser's list after ${seen.list} ms, on its review page after ${seen.review} ms`,
     );
 
     // Nothing is left to do but print the receipt.
