@@ -22,7 +22,7 @@ describe('/contact-list', { timeout: 30_000 }, () => {
     expect(server.queries).toEqual([{ limit: 6, page: 0, sort: 'createdAt', order: 'desc' }]);
 
     fireEvent.click(screen.getByRole('button', { name: 'Go to page 2' }));
-    await waitFor(() => expect(senders()).toEqual(['Sender 02', 'Sender 01']));
+    await waitFor(() => expect(senders()).toEqual(['Sender 02', 'Sender 01']), { timeout: 15_000 });
     expect(server.lastQuery()).toMatchObject({ limit: 6, page: 1 });
     expect(currentUrl(router)).toBe('/contact-list?page=2');
   });
