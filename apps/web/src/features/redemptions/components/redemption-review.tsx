@@ -60,7 +60,7 @@ export function RedemptionReview({ id }: { id: number }) {
         ) : null}
         {data?.status === 'REDEEMED' ? (
           <Button component={RouterLink} to={paths.app.redemptionReceipt.getHref(id)} variant="outlined" startIcon={<PrintOutlinedIcon />}>
-            Hand-over receipt
+            {t('Hand-over receipt')}
           </Button>
         ) : null}
       </Stack>

@@ -40,7 +40,7 @@ export const reserveHistoryTable = defineList({
   noun: { one: 'snapshot', other: 'snapshots' },
   errorTitle: 'Error fetching the reserves history',
   exportResource: 'reserves',
-  columns: ({ product }): ListColumn<Numbered<ReserveSnapshot>>[] => [
+  columns: (): ListColumn<Numbered<ReserveSnapshot>>[] => [
     {
       field: 'createdAt',
       headerName: 'Time',
@@ -49,7 +49,7 @@ export const reserveHistoryTable = defineList({
       valueFormatter: (value: string) => formatDateTime(value),
     },
     { field: 'reason', headerName: 'Cause', width: 170, renderCell: ({ row }) => <SnapshotCause reason={row.reason} /> },
-    { field: 'supply', headerName: `${product} outstanding`, flex: 1, minWidth: 130, valueFormatter: grams },
+    { field: 'supply', headerName: '{{product}} outstanding', flex: 1, minWidth: 130, valueFormatter: grams },
     { field: 'vaultGrams', headerName: 'Gold in the vault', flex: 1, minWidth: 130, valueFormatter: grams },
     { field: 'reservedGrams', headerName: 'Reserved', width: 120, optional: 2, valueFormatter: grams },
     { field: 'coveragePercent', headerName: 'Coverage', width: 110, valueFormatter: (value: string | null) => formatCoverage(value) },

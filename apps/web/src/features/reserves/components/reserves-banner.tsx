@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { ReservesResponse } from '@gold/contract';
 import { useProductSymbol } from '@/lib/app-config';
+import { translateServerMessage } from '@/lib/i18n';
 import { formatAge, formatCoverage, formatGrams } from '../lib/describe-reserves';
 import { useReserves } from '../api/get-reserves';
 
@@ -55,7 +56,7 @@ export function ReservesAlerts({ reserves, reservesHref }: { reserves: ReservesR
               ? t('The chain cannot be read: last good reading, {{age}} old', { age: formatAge(reserves.ageSeconds ?? 0) })
               : t('No reading of the reserves yet')}
           </AlertTitle>
-          {reserves.message}
+          {reserves.message === null ? null : translateServerMessage(reserves.message)}
         </Alert>
       ) : null}
     </Stack>

@@ -1,4 +1,5 @@
 import { formatTokenAmount } from '@/lib/format';
+import { i18n } from '@/lib/i18n';
 
 /** Grams with 2 decimals in the Indonesian format: `1.234,50 g`. */
 export const formatGrams = (value: string) => `${formatTokenAmount(value)} g`;
@@ -13,10 +14,11 @@ export function formatCoverage(percent: string | null): string {
 
 /** An age in seconds as a short phrase: `45 s`, `12 min`, `3 h 5 min`, `2 days`. */
 export function formatAge(seconds: number): string {
-  if (seconds < 60) return `${seconds} s`;
+  if (seconds < 60) return i18n.t('{{seconds}} s', { seconds });
   const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes} min`;
+  if (minutes < 60) return i18n.t('{{minutes}} min', { minutes });
   const hours = Math.floor(minutes / 60);
-  if (hours < 48) return minutes % 60 === 0 ? `${hours} h` : `${hours} h ${minutes % 60} min`;
-  return `${Math.floor(hours / 24)} days`;
+  if (hours < 48)
+    return minutes % 60 === 0 ? i18n.t('{{hours}} h', { hours }) : i18n.t('{{hours}} h {{minutes}} min', { hours, minutes: minutes % 60 });
+  return i18n.t('{{days}} days', { days: Math.floor(hours / 24) });
 }
