@@ -59,7 +59,7 @@ describe('the console language', () => {
       'GET /account/session': () => jsonResponse(200, { admin: { ...testAdmin, language: 'id' } }),
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Profil' }, { timeout: 30_000 })).toBeTruthy();
-    expect(screen.getByRole('group', { name: 'Bahasa' })).toBeTruthy();
+    expect(screen.getByRole('toolbar', { name: 'Bahasa' })).toBeTruthy();
     expect(i18n.language).toBe('id');
   });
 

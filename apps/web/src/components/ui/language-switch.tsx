@@ -20,6 +20,8 @@ export function LanguageSwitch({ onChosen }: { onChosen?: (language: Language) =
       size="small"
       exclusive
       value={current}
+      // MUI moves focus between the two with the arrow keys (one Tab stop): a toolbar, as assistive technology expects.
+      role="toolbar"
       aria-label={t('Language')}
       onChange={(_, chosen: Language | null) => {
         if (!chosen || chosen === current) return;
