@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { CaughtMailResponse, RedemptionListResponse } from '@gold/contract';
 import type { WatchedPage } from './support/browser';
 import { useConsole } from './support/fixture';
-import { signIn } from './support/session';
+import { apiReader, signIn } from './support/session';
 
 /**
  * Live updates across operators (issue 14): two operators signed in in two browsers (two
@@ -20,6 +20,7 @@ let acting: WatchedPage;
 let watching: WatchedPage;
 let watchingReview: Page;
 let api: APIRequestContext;
+let apiGet: <T>(path: string) => Promise<T>;
 const timings: { change: string; own: number; list: number; review: number }[] = [];
 
 beforeAll(async () => {
@@ -27,13 +28,8 @@ beforeAll(async () => {
   await Promise.all([signIn(acting.page), signIn(watching.page)]);
   watchingReview = await watching.context.newPage();
   api = acting.context.request;
+  apiGet = apiReader(api, e2e.baseUrl);
 });
-
-async function apiGet<T>(path: string): Promise<T> {
-  const response = await api.get(`${e2e.baseUrl}/api${path}`);
-  expect(response.status(), `GET ${path}`).toBe(200);
-  return (await response.json()) as T;
-}
 
 const statusOnReview = (page: Page) =>
   page.getByRole('region', { name: 'PHYSICAL GOLD REDEMPTION' }).locator('dt:text-is("Redeem Status") + dd');

@@ -1,11 +1,11 @@
 import { writeFileSync } from 'node:fs';
-import type { APIRequestContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CaughtMailResponse, HandOverReceipt, RedemptionDetail, RedemptionListResponse } from '@gold/contract';
 import type { WatchedPage } from './support/browser';
 import { useConsole } from './support/fixture';
 import { readPdfText } from './support/pdf-text';
-import { signIn } from './support/session';
+import { openSignedInPage } from './support/session';
 
 /**
  * The hand-over receipt (issue 14), on the built console and the real API with the demo data:
@@ -18,20 +18,12 @@ import { signIn } from './support/session';
 const e2e = useConsole({ data: 'demo', server: 'own' });
 let watched: WatchedPage;
 let page: Page;
-let api: APIRequestContext;
+let apiGet: <T>(path: string) => Promise<T>;
 
 beforeAll(async () => {
-  watched = await e2e.openPage();
-  page = watched.page;
-  api = watched.context.request;
-  await signIn(page);
+  ({ watched, page, apiGet } = await openSignedInPage(e2e));
 });
 
-async function apiGet<T>(path: string): Promise<T> {
-  const response = await api.get(`${e2e.baseUrl}/api${path}`);
-  expect(response.status(), `GET ${path}`).toBe(200);
-  return (await response.json()) as T;
-}
 const firstWithStatus = async (status: string) =>
   (await apiGet<RedemptionListResponse>(`/admin/list/redeems?status=${status}&limit=5`)).data[0]!;
 

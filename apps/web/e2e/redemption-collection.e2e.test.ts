@@ -1,9 +1,9 @@
-import type { APIRequestContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CaughtMailResponse, Denomination, DenominationListResponse, RedemptionDetail } from '@gold/contract';
 import type { WatchedPage } from './support/browser';
 import { useConsole } from './support/fixture';
-import { signIn } from './support/session';
+import { openSignedInPage } from './support/session';
 
 /**
  * Collecting a redemption at the counter, end to end, on the built console and the real API
@@ -16,21 +16,12 @@ import { signIn } from './support/session';
 const e2e = useConsole({ data: 'demo', server: 'own' });
 let watched: WatchedPage;
 let page: Page;
-let api: APIRequestContext;
+let apiGet: <T>(path: string) => Promise<T>;
 
 beforeAll(async () => {
-  watched = await e2e.openPage();
-  page = watched.page;
-  api = watched.context.request;
-  await signIn(page);
+  ({ watched, page, apiGet } = await openSignedInPage(e2e));
 });
 
-/** The API's own answer (the page's cookies), to compare the page with. */
-async function apiGet<T>(path: string): Promise<T> {
-  const response = await api.get(`${e2e.baseUrl}/api${path}`);
-  expect(response.status(), `GET ${path}`).toBe(200);
-  return (await response.json()) as T;
-}
 const vault = async () =>
   new Map((await apiGet<DenominationListResponse>('/admin/denoms')).data.map((d): [number, Denomination] => [d.denom, d]));
 

@@ -9,7 +9,7 @@ import type {
 } from '@gold/contract';
 import { downloadedText, type WatchedPage } from './support/browser';
 import { useConsole } from './support/fixture';
-import { signIn } from './support/session';
+import { openSignedInPage } from './support/session';
 
 /**
  * Proof of reserves (issue 14) on the built console, the real API and the demo chain: the tokens
@@ -23,19 +23,12 @@ const e2e = useConsole({ data: 'demo-chain', server: 'own' });
 let watched: WatchedPage;
 let page: Page;
 let api: APIRequestContext;
+let apiGet: <T>(path: string) => Promise<T>;
 
 beforeAll(async () => {
-  watched = await e2e.openPage({ width: 1400, height: 1000 });
-  page = watched.page;
-  api = watched.context.request;
-  await signIn(page);
+  ({ watched, page, api, apiGet } = await openSignedInPage(e2e, { width: 1400, height: 1000 }));
 });
 
-async function apiGet<T>(path: string): Promise<T> {
-  const response = await api.get(`${e2e.baseUrl}/api${path}`);
-  expect(response.status(), `GET ${path}`).toBe(200);
-  return (await response.json()) as T;
-}
 async function apiPost(path: string, data: object): Promise<void> {
   const response = await api.post(`${e2e.baseUrl}/api${path}`, { data });
   expect(response.ok(), `POST ${path}: ${await response.text()}`).toBe(true);

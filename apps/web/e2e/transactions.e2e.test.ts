@@ -1,8 +1,8 @@
-import type { APIRequestContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { downloadedText, type WatchedPage } from './support/browser';
 import { useConsole } from './support/fixture';
-import { signIn } from './support/session';
+import { openSignedInPage } from './support/session';
 
 /**
  * The Transaction List against the real API process with the demo chain on: the transactions
@@ -26,20 +26,12 @@ type TransactionPage = { data: TransactionRow[]; total: number };
 const e2e = useConsole({ data: 'demo-chain', server: 'shared' });
 let watched: WatchedPage;
 let page: Page;
-let api: APIRequestContext;
+let apiGet: <T>(path: string) => Promise<T>;
 
 beforeAll(async () => {
-  watched = await e2e.openPage();
-  page = watched.page;
-  api = watched.context.request;
-  await signIn(page);
+  ({ watched, page, apiGet } = await openSignedInPage(e2e));
 });
 
-async function apiGet<T>(path: string): Promise<T> {
-  const response = await api.get(`${e2e.baseUrl}/api${path}`);
-  expect(response.status(), path).toBe(200);
-  return (await response.json()) as T;
-}
 const apiList = (query: string) => apiGet<TransactionPage>(`/admin/list/transactions?${query}`);
 
 /** RFC 4180 records (quoted cells may hold commas, quotes and line breaks). */

@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { WatchedPage } from './support/browser';
 import { useConsole } from './support/fixture';
-import { signIn } from './support/session';
+import { apiReader, signIn } from './support/session';
 
 /**
  * The customer screens against the real API process with the demo chain on (a local anvil node,
@@ -26,6 +26,7 @@ const e2e = useConsole({ data: 'demo-chain', server: 'shared' });
 let watched: WatchedPage;
 let page: Page;
 let api: APIRequestContext;
+let apiGet: <T>(path: string) => Promise<T>;
 /** Every balances call the console made, by URL. */
 const balanceCalls: string[] = [];
 
@@ -33,6 +34,7 @@ beforeAll(async () => {
   watched = await e2e.openPage();
   page = watched.page;
   api = watched.context.request;
+  apiGet = apiReader(api, e2e.baseUrl);
   await watched.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.baseUrl });
   page.on('request', (request) => {
     if (request.url().includes('/api/admin/balances')) balanceCalls.push(request.url());
@@ -40,11 +42,6 @@ beforeAll(async () => {
   await signIn(page);
 });
 
-async function apiGet<T>(path: string): Promise<T> {
-  const response = await api.get(`${e2e.baseUrl}/api${path}`);
-  expect(response.status(), path).toBe(200);
-  return (await response.json()) as T;
-}
 const apiPage = (query: string) => apiGet<{ data: UserRow[]; total: number }>(`/admin/list/users?${query}`);
 
 /** 2 decimals, Indonesian format, from the exact decimal text (as the console formats it). */
