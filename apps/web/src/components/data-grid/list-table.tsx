@@ -26,6 +26,10 @@ export type ListTableProps<Query extends BaseListQuery & ListCallQuery, Row exte
   label?: string;
 } & ContextProp<Extra>;
 
+/** The data grid's default header, row and footer heights (standard density), in px. */
+const gridHeaderPx = 56;
+const gridRowPx = 52;
+const gridFooterPx = 53;
 const noRows: never[] = [];
 
 /** A click or Enter that lands on a control of its own (a link, a copy or retry button) is that control's. */
@@ -160,6 +164,9 @@ export function ListTable<Query extends BaseListQuery & ListCallQuery, Row exten
           // 30 s) is only a sign: a click there is the row's, not lost on the overlay.
           '& .MuiDataGrid-overlayWrapper': { pointerEvents: 'none' },
           ...(openDetail ? { '& .MuiDataGrid-row': { cursor: 'pointer' } } : {}),
+          // Until the first page arrives, the height of a full page (header, rows, footer at the grid's
+          // default sizes): the rows then fill the space instead of pushing the page down (Lighthouse CLS).
+          ...(result.isPending ? { minHeight: gridHeaderPx + list.pageSize * gridRowPx + gridFooterPx } : {}),
         }}
       />
     </Paper>
