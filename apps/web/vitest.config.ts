@@ -13,5 +13,6 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup-tests.ts'],
     // A safety net, not a speed check: whole-console renders in jsdom share two cores with other test files.
     testTimeout: 20_000,
+    isolate: false,
   },
 });

@@ -1,5 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { applyLanguage, i18n, loadIndonesianCatalogue, storedLanguage, translateServerMessage } from './i18n';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type * as I18nModule from './i18n';
+
+// A fresh copy of the module, as a console that has just started has it: test files share one
+// module cache (isolate: false), and another file may already have loaded the Indonesian catalogue.
+let fresh: typeof I18nModule;
+beforeAll(async () => {
+  vi.resetModules();
+  fresh = await import('./i18n');
+});
+const applyLanguage = (language: 'en' | 'id') => fresh.applyLanguage(language);
 
 afterEach(async () => {
   await applyLanguage('en');
@@ -7,21 +16,21 @@ afterEach(async () => {
 
 describe('console language', () => {
   it('keeps the English texts exactly as written, with no catalogue loaded', () => {
-    expect(i18n.t('User List')).toBe('User List');
-    expect(i18n.hasResourceBundle('id', 'translation')).toBe(false);
+    expect(fresh.i18n.t('User List')).toBe('User List');
+    expect(fresh.i18n.hasResourceBundle('id', 'translation')).toBe(false);
   });
 
   it('loads the Indonesian catalogue when chosen, and remembers the choice in this browser', async () => {
     await applyLanguage('id');
-    const catalogue = await loadIndonesianCatalogue();
+    const catalogue = await fresh.loadIndonesianCatalogue();
     const [english, indonesian] = Object.entries(catalogue).find(([key]) => !key.includes('{{'))!;
-    expect(i18n.t(english)).toBe(indonesian);
-    expect(storedLanguage()).toBe('id');
+    expect(fresh.i18n.t(english)).toBe(indonesian);
+    expect(fresh.storedLanguage()).toBe('id');
     expect(document.documentElement.lang).toBe('id');
   });
 
   it("translates the server's messages, figures carried over from templates", async () => {
-    i18n.addResourceBundle(
+    fresh.i18n.addResourceBundle(
       'id',
       'translation',
       { 'Cannot add {{count}} pieces of {{denom}} g': 'Tidak dapat menambah {{count}} keping {{denom}} g' },
@@ -29,9 +38,9 @@ describe('console language', () => {
       true,
     );
     await applyLanguage('id');
-    expect(translateServerMessage('Cannot add 1000 pieces of 10 g')).toBe('Tidak dapat menambah 1000 keping 10 g');
-    expect(translateServerMessage('A message nobody catalogued')).toBe('A message nobody catalogued');
+    expect(fresh.translateServerMessage('Cannot add 1000 pieces of 10 g')).toBe('Tidak dapat menambah 1000 keping 10 g');
+    expect(fresh.translateServerMessage('A message nobody catalogued')).toBe('A message nobody catalogued');
     await applyLanguage('en');
-    expect(translateServerMessage('Cannot add 1000 pieces of 10 g')).toBe('Cannot add 1000 pieces of 10 g');
+    expect(fresh.translateServerMessage('Cannot add 1000 pieces of 10 g')).toBe('Cannot add 1000 pieces of 10 g');
   });
 });
