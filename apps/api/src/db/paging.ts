@@ -39,7 +39,7 @@ export interface ListOrder<Sort extends string> {
   order: SortOrder;
 }
 
-function orderClause(columns: SQL[], order: SortOrder): SQL {
+export function orderClause(columns: SQL[], order: SortOrder): SQL {
   const direction = order === 'asc' ? sql.raw('asc') : sql.raw('desc');
   return sql.join(
     columns.map((column) => sql`${column} ${direction}`),

@@ -9,3 +9,4 @@ export * from './app-secrets';
 export * from './demo-mail';
 export * from './reserves';
 export * from './events';
+export * from './user-search';

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { KycNotification, UserDetail, UserListItem, UserListQuery, UserSortField } from '@gold/contract';
+import type { KycNotification, Page, UserDetail, UserListItem, UserListQuery, UserSortField } from '@gold/contract';
 import { selectRows, type Database, type Executor } from '../../db/client';
-import { countedRows, containsPattern, fetchPage, isoTimestamp, streamRows, type ListSource } from '../../db/paging';
-import { customers, kycNotifications } from '../../db/schema';
+import { countedRows, containsPattern, fetchPage, isoTimestamp, orderClause, streamRows, type ListSource } from '../../db/paging';
+import { customers, customerVersion, kycNotifications, userSearchMatches } from '../../db/schema';
 
 const c = customers;
 
@@ -33,9 +33,15 @@ function userListSource(search: string | undefined): ListSource<UserSortField> {
     count: where ? (db) => countWhere(db, where) : (db) => countedRows(db, 'customers'),
     // A rare name or e-mail fragment: its trigram matches sorted (ms) rather than the sort's index
     // walked through most of a million customers (1-2 s at a million, docs/benchmarks.md).
-    sortMatchesBelow: 20_000,
+    sortMatchesBelow: storedMatchesAtMost,
   };
 }
+
+/**
+ * Searches with at most this many matches keep them, in list order, in user_search_matches. Above
+ * it the matches are dense, and a page is found by walking the sort's index (fetchPage).
+ */
+const storedMatchesAtMost = 20_000;
 
 async function countWhere(db: Executor, where: ReturnType<typeof sql>): Promise<number> {
   const [row] = await db
@@ -45,8 +51,77 @@ async function countWhere(db: Executor, where: ReturnType<typeof sql>): Promise<
   return row?.n ?? 0;
 }
 
-export function findUserPage(db: Database, query: UserListQuery & { limit: number; page: number }) {
-  return fetchPage<UserListItem, UserSortField>(db, userListSource(query.search), query);
+type UserPageQuery = UserListQuery & { limit: number; page: number };
+
+export async function findUserPage(db: Database, query: UserPageQuery): Promise<Page<UserListItem>> {
+  const source = userListSource(query.search);
+  if (query.search && source.where) {
+    const page = await searchPage(db, query.search, source, query);
+    if (page) return page;
+  }
+  return fetchPage<UserListItem, UserSortField>(db, source, query);
+}
+
+/**
+ * A page of a search with few enough matches to keep: its matches in list order are read once per
+ * customers' version (an exact count and a sort of every match, about 20 ms at a million
+ * customers) and kept in PostgreSQL, so the next page, the same search again, or the same search
+ * from another process reads one row. Null when the search matches too many to keep.
+ */
+async function searchPage(db: Database, search: string, source: ListSource<UserSortField>, query: UserPageQuery) {
+  const key = { search, sort: query.sort, sortOrder: query.order };
+  const m = userSearchMatches;
+  const read = await db.transaction(
+    async (tx) => {
+      const [current] = await tx.select({ version: customerVersion.version }).from(customerVersion);
+      const version = current?.version ?? 0;
+      const [stored] = await tx
+        .select({ ids: m.ids })
+        .from(m)
+        .where(
+          sql`${m.search} = ${search} and ${m.sort} = ${query.sort} and ${m.sortOrder} = ${query.order} and ${m.version} = ${version}`,
+        );
+      let ids = stored?.ids;
+      if (!ids) {
+        if ((await source.count(tx)) > storedMatchesAtMost) return null;
+        // The trigram index's matches, sorted; not the sort's index walked until they turn up.
+        await tx.execute(sql`set local enable_indexscan = off`);
+        const matches = await selectRows<{ id: number }>(
+          tx,
+          sql`select ${c.id} as "id" from ${c} where ${source.where} order by ${orderClause(source.orderBy[query.sort], query.order)}`,
+        );
+        ids = matches.map((match) => match.id);
+      }
+      const pageIds = ids.slice(query.page * query.limit, (query.page + 1) * query.limit);
+      const rows =
+        pageIds.length === 0
+          ? []
+          : await selectRows<UserListItem>(tx, sql`${source.select} where ${c.id} = any(${sql.param(pageIds)}::int[])`);
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      const page: Page<UserListItem> = { data: pageIds.flatMap((id) => byId.get(id) ?? []), total: ids.length };
+      return { page, store: stored ? undefined : { ...key, version, ids } };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+  if (!read) return null;
+  if (read.store) await storeMatches(db, read.store);
+  return read.page;
+}
+
+/** How many searches are kept at once: the newest; a search asked again after that is read afresh. */
+const storedSearchesAtMost = 500;
+
+/** Keeps a search's matches; entries of older versions go (nothing will read them again), and the oldest beyond the cap. */
+async function storeMatches(db: Database, entry: typeof userSearchMatches.$inferInsert & { version: number }) {
+  const m = userSearchMatches;
+  await db.transaction(async (tx) => {
+    await tx.insert(m).values(entry).onConflictDoNothing();
+    await tx.delete(m).where(sql`${m.version} < ${entry.version}`);
+    await tx.execute(
+      sql`delete from ${m} where (${m.search}, ${m.sort}, ${m.sortOrder}) in (
+            select ${m.search}, ${m.sort}, ${m.sortOrder} from ${m} order by ${m.createdAt} desc offset ${storedSearchesAtMost})`,
+    );
+  });
 }
 
 export function streamUsers(db: Database, query: UserListQuery) {

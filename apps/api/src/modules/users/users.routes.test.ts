@@ -1,6 +1,7 @@
 import { userSortFields, type UserListItem } from '@gold/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { customers } from '../../db/schema';
+import { and, eq } from 'drizzle-orm';
+import { customers, userSearchMatches } from '../../db/schema';
 import { describeEachEngine } from '../../test/test-app';
 
 /** 37 customers: enough for 4 pages of 10 (the last one short), with names and dates that sort differently. */
@@ -97,6 +98,42 @@ describeEachEngine('user list', (t) => {
     const byEmail = await list('?limit=10&search=customer.3');
     expect(byEmail.body.total).toBe(7);
     expect((await list('?limit=2&page=3&search=santoso')).body.data).toHaveLength(1);
+  });
+
+  it('keeps a search exact while its matches are stored: a new, renamed or deleted customer shows at once', async () => {
+    const db = t().database.db;
+    const names = async (query: string) => {
+      const { body } = await list(query);
+      return { total: body.total as number, names: (body.data as UserListItem[]).map((u) => u.fullName) };
+    };
+    const before = await names('?limit=3&page=0&search=rahayu&sort=fullName&order=desc');
+    expect(before).toEqual({ total: 6, names: ['siti rahayu 31', 'siti rahayu 25', 'siti rahayu 19'] });
+    // Read from the stored matches now: one entry for this search and sort, at the customers' version.
+    const stored = await db
+      .select()
+      .from(userSearchMatches)
+      .where(and(eq(userSearchMatches.search, 'rahayu'), eq(userSearchMatches.sort, 'fullName')));
+    expect(stored.map((entry) => entry.ids.length)).toEqual([6]);
+    expect((await names('?limit=3&page=1&search=rahayu&sort=fullName&order=desc')).names).toEqual([
+      'siti rahayu 13',
+      'siti rahayu 07',
+      'siti rahayu 01',
+    ]);
+
+    const [added] = await db.insert(customers).values({ fullName: 'siti rahayu 99', email: 'rahayu.99@example.com' }).returning();
+    expect(await names('?limit=3&page=0&search=rahayu&sort=fullName&order=desc')).toEqual({
+      total: 7,
+      names: ['siti rahayu 99', 'siti rahayu 31', 'siti rahayu 25'],
+    });
+    await db.update(customers).set({ fullName: 'Siti Wulandari 99', email: 'wulandari.99@example.com' }).where(eq(customers.id, added!.id));
+    expect((await names('?limit=3&page=0&search=rahayu&sort=fullName&order=desc')).total).toBe(6);
+    await db.update(customers).set({ fullName: 'Siti Rahayu 99' }).where(eq(customers.id, added!.id));
+    expect((await names('?limit=10&page=0&search=rahayu')).total).toBe(7);
+    await db.delete(customers).where(eq(customers.id, added!.id));
+    expect(await names('?limit=3&page=0&search=rahayu&sort=fullName&order=desc')).toEqual(before);
+    // Only the newest version's entries are kept.
+    const versions = new Set((await db.select({ version: userSearchMatches.version }).from(userSearchMatches)).map((row) => row.version));
+    expect(versions.size).toBe(1);
   });
 
   it('matches %, _, quotes, backslashes and unicode literally, never as patterns or SQL', async () => {
