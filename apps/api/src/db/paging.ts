@@ -24,14 +24,6 @@ export interface ListSource<Sort extends string> {
   orderBy: Record<Sort, SQL[]>;
   /** The exact number of rows `where` selects (a row_counts read when unfiltered). */
   count: (db: Executor) => Promise<number>;
-  /**
-   * For a search served by its own index (trigram): when it matches at most this many rows,
-   * read the matches through that index and sort them, instead of walking the sort's index
-   * until a page of matches turns up, which for a rare match means most of the table (the
-   * planner cannot tell rare from common for `like '%..%'`). Above it, matches are dense enough
-   * for the walk to stop early.
-   */
-  sortMatchesBelow?: number;
 }
 
 export interface ListOrder<Sort extends string> {
@@ -66,10 +58,6 @@ export async function fetchPage<Row, Sort extends string>(
       const total = await source.count(tx);
       const offset = query.page * query.limit;
       if (offset >= total) return { data: [], total };
-      // Plain index scans off for this transaction only: the sort's index can then not be walked;
-      // the search's own (bitmap) index scan and a sort of the matches remain.
-      if (source.where && source.sortMatchesBelow !== undefined && total <= source.sortMatchesBelow)
-        await tx.execute(sql`set local enable_indexscan = off`);
       const rowsOnPage = Math.min(query.limit, total - offset);
       const fromEnd = total - offset - rowsOnPage;
       const reversed = fromEnd < offset;

@@ -31,15 +31,13 @@ function userListSource(search: string | undefined): ListSource<UserSortField> {
     where,
     orderBy: userOrderBy,
     count: where ? (db) => countWhere(db, where) : (db) => countedRows(db, 'customers'),
-    // A rare name or e-mail fragment: its trigram matches sorted (ms) rather than the sort's index
-    // walked through most of a million customers (1-2 s at a million, docs/benchmarks.md).
-    sortMatchesBelow: storedMatchesAtMost,
   };
 }
 
 /**
- * Searches with at most this many matches keep them, in list order, in user_search_matches. Above
- * it the matches are dense, and a page is found by walking the sort's index (fetchPage).
+ * Searches with at most this many matches keep them, in list order, in user_search_matches (a rare
+ * name's matches sorted take ms; the sort's index walked until they turn up, 1-2 s at a million).
+ * Above it the matches are dense, and a page is found by walking the sort's index (fetchPage).
  */
 const storedMatchesAtMost = 20_000;
 
@@ -83,13 +81,15 @@ async function searchPage(db: Database, search: string, source: ListSource<UserS
         );
       let ids = stored?.ids;
       if (!ids) {
-        if ((await source.count(tx)) > storedMatchesAtMost) return null;
-        // The trigram index's matches, sorted; not the sort's index walked until they turn up.
+        // The trigram index's matches, at most one more than can be kept, then sorted: one scan, not
+        // the sort's index walked until they turn up. One more than the cap means dense: fetchPage.
         await tx.execute(sql`set local enable_indexscan = off`);
         const matches = await selectRows<{ id: number }>(
           tx,
-          sql`select ${c.id} as "id" from ${c} where ${source.where} order by ${orderClause(source.orderBy[query.sort], query.order)}`,
+          sql`select ${c.id} as "id" from (select * from ${c} where ${source.where} limit ${storedMatchesAtMost + 1}) as ${c}
+               order by ${orderClause(source.orderBy[query.sort], query.order)}`,
         );
+        if (matches.length > storedMatchesAtMost) return null;
         ids = matches.map((match) => match.id);
       }
       const pageIds = ids.slice(query.page * query.limit, (query.page + 1) * query.limit);
