@@ -132,23 +132,6 @@ function zodJitless(): Plugin {
 }
 
 /**
- * MUI X Charts registers every series type (bar, scatter, pie and line) with each chart unless it
- * is given its own list. The console draws line charts only: the others, their tooltips and
- * their geometry are left out (the page with a chart and a list was over its size budget).
- */
-function chartsLineSeriesOnly(): Plugin {
-  const registry = /[\\/]@mui[\\/]x-charts[\\/]internals[\\/]plugins[\\/]utils[\\/]defaultSeriesConfig\.mjs$/;
-  return {
-    name: 'gold:charts-line-series-only',
-    enforce: 'pre',
-    load(id) {
-      if (!registry.test(id)) return null;
-      return `import { lineSeriesConfig } from '../../../LineChart/seriesConfig/index.mjs';\nexport const defaultSeriesConfig = { line: lineSeriesConfig };\n`;
-    },
-  };
-}
-
-/**
  * The data grid's default slots include its column filter panel and its toolbar (quick filter,
  * export, density menus). Ours disable the column filter and show no toolbar: both are replaced by
  * the stub that throws if ever rendered.
@@ -221,7 +204,6 @@ export default defineConfig({
     contractWithoutSideEffects(),
     gridSlotsWeNeverRender(),
     gridPanelsWeNeverShow(),
-    chartsLineSeriesOnly(),
     zodWithoutJsonSchema(),
     zodJitless(),
     precompress(),

@@ -62,7 +62,13 @@ describe('Collecting a redemption at the counter', () => {
     await page.getByRole('table', { name: 'Registered Users' }).locator('tbody tr').nth(4).waitFor();
     const chart = page.getByRole('region', { name: 'Price, last 30 days' });
     await chart.getByText(/^Selling price from /).waitFor();
-    await chart.locator('svg').first().waitFor();
+    // Drawn (uPlot, on a canvas), its legend naming the lines; over the chart, the legend gives the day's exact prices.
+    await chart.locator('canvas').first().waitFor();
+    const legend = chart.locator('.u-legend');
+    await expect.poll(() => legend.innerText()).toMatch(/Date[\s\S]*Selling price[\s\S]*Buy-back price/);
+    const plot = (await chart.locator('.u-over').boundingBox())!;
+    await page.mouse.move(plot.x + plot.width / 2, plot.y + plot.height / 2);
+    await expect.poll(() => legend.innerText()).toMatch(/Selling price\s*Rp\s?\d{1,3}(\.\d{3})+/);
     await page.screenshot({ path: '/tmp/e2e-dashboard-filled.png', fullPage: true });
   });
 

@@ -79,7 +79,8 @@ describe('Reserves', () => {
     expect(await underBacked().count()).toBe(0);
 
     const chart = page.getByRole('region', { name: 'Tokens outstanding against gold in the vault' });
-    await chart.locator('svg').first().waitFor();
+    await chart.locator('canvas').first().waitFor();
+    await expect.poll(() => chart.locator('.u-legend').innerText()).toMatch(/Time[\s\S]*outstanding[\s\S]*Gold in the vault \(g\)/);
     await chart.getByText(/^From .+ outstanding went from/).waitFor();
     const history = page.getByRole('grid', { name: 'Reserves history' });
     await history.locator('[role="row"][data-id]').first().waitFor();

@@ -21,14 +21,13 @@ const SIGNED_IN_BUDGET = 350 * KB;
 
 /**
  * Pages that do not meet the budget yet with Indonesian on (issue 15; figures and what it would take in
- * docs/benchmarks.md): each is held to its weight measured on 2026-11-24 rounded up to the next 10 KB,
+ * docs/benchmarks.md): each is held to its weight measured on 2026-11-24 (Price History: 2026-11-25) rounded up to the next 10 KB,
  * so none grows while the work goes on. The others are held to the budget itself. A page brought
  * under the budget leaves this table.
  */
 const OVER_BUDGET_CEILINGS: Partial<Record<AppRouteKey | 'signIn', number>> = {
   signIn: 180 * KB, // 170.8 KB: React 58, MUI's sign-in part 55, i18next 14, the Indonesian catalogue 15
-  dashboard: 360 * KB, // 351.9 KB
-  prices: 450 * KB, // 440.8 KB: the data grid and the chart together
+  prices: 390 * KB, // 389.9 KB: the data grid (96 KB) and the chart (uPlot, 21 KB) together
   users: 380 * KB, // 372.0 KB: the data grid (93 KB) on every list
   transactions: 380 * KB, // 370.8 KB
   purchases: 380 * KB, // 370.0 KB

@@ -5,6 +5,21 @@ import { applyLanguage, i18n } from '@/lib/i18n';
 // jsdom does not scroll; the router's scroll restoration calls it on every navigation.
 window.scrollTo = () => {};
 
+// jsdom has no media queries; the chart library (uPlot) asks one as it loads, to follow the pixel
+// ratio. None matches here, as MUI's useMediaQuery already assumes without it. (jsdom has no canvas
+// either: the chart then draws nothing and its figure's caption stands alone.)
+window.matchMedia ??= (media: string) =>
+  ({
+    matches: false,
+    media,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }) as MediaQueryList;
+
 // A data grid takes a while to render in jsdom on a busy machine: wait up to 5 s for what a test
 // looks for (a bound on waiting, not a timing assertion).
 configure({ asyncUtilTimeout: 5_000 });
