@@ -13,7 +13,7 @@ const noVarsTheme = (locales: readonly object[]) => ({ ...createConsoleTheme(loc
 
 /** Theme, CssBaseline and the server-state cache: what every page needs, the first sign-in page included. */
 export function BaseProvider({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
-  // MUI's own texts (pagination, grid menus, chart overlays) follow the console's language.
+  // MUI's own texts (pagination, grid menus) follow the console's language.
   const { i18n } = useTranslation();
   const locales = muiLocaleOf(i18n.language);
   const theme = useMemo(() => noVarsTheme(locales), [locales]);

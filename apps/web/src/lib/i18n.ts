@@ -49,7 +49,7 @@ export function storedLanguage(): Language {
 /** MUI's own Indonesian texts (theme parts), loaded with the catalogue. */
 let muiIndonesian: object[] | undefined;
 
-/** The theme parts that put MUI's own texts (pagination, grid, charts) in `language`; none for English. */
+/** The theme parts that put MUI's own texts (pagination, grid) in `language`; none for English. */
 export function muiLocaleOf(language: string): readonly object[] {
   return language === 'id' && muiIndonesian ? muiIndonesian : [];
 }

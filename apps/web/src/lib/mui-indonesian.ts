@@ -2,7 +2,7 @@ import { idID as materialIndonesian } from '@mui/material/locale';
 import { idID as gridIndonesian } from '@mui/x-data-grid/locales';
 
 /**
- * MUI's own texts in Indonesian (pagination, the grid's menus and filters, chart overlays), merged
+ * MUI's own texts in Indonesian (pagination, the grid's menus and filters), merged
  * into the theme while Indonesian is on. This module is a chunk of its own, loaded with the
  * Indonesian catalogue, so English pages never download it.
  */
@@ -16,20 +16,6 @@ export const muiIndonesian: object[] = [
         defaultProps: {
           // MUI's Indonesian grid texts spell this one 'Tidak ad abaris'.
           localeText: { ...gridLocaleText, noRowsLabel: 'Tidak ada baris', noResultsOverlayLabel: 'Tidak ada hasil.' },
-        },
-      },
-      // MUI X Charts ships no Indonesian locale: the texts a chart of this console can show.
-      MuiChartsLocalizationProvider: {
-        defaultProps: {
-          localeText: {
-            loading: 'Memuat data…',
-            noData: 'Tidak ada data untuk ditampilkan',
-            zoomIn: 'Perbesar',
-            zoomOut: 'Perkecil',
-            toolbarExport: 'Ekspor',
-            toolbarExportPrint: 'Cetak',
-            toolbarExportImage: (mimeType: string) => `Ekspor sebagai ${mimeType.replace('image/', '').toUpperCase()}`,
-          },
         },
       },
     },
