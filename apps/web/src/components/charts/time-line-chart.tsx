@@ -39,6 +39,9 @@ const AXIS_FONT = '12px Manrope, sans-serif';
 const AXIS_COLOR = '#5C5546';
 const GRID_COLOR = 'rgba(0, 0, 0, 0.08)';
 
+/** The container's width, with a floor so a collapsed container still gets a readable chart. */
+const widthOf = (element: HTMLElement) => Math.max(element.clientWidth, 200);
+
 let canvasSupport: boolean | undefined;
 /** Every browser the console supports draws on a canvas; a test DOM (jsdom) does not. */
 const canDraw = () =>
@@ -70,7 +73,7 @@ export function TimeLineChart({
     const last = data[0].at(-1) ?? first;
     const timeRange: uPlot.Range.MinMax = first === last ? [first - LONE_TIME_PADDING_S, last + LONE_TIME_PADDING_S] : [first, last];
     const options: uPlot.Options = {
-      width: Math.max(element.clientWidth, 200),
+      width: widthOf(element),
       height,
       cursor: { drag: { x: false, y: false } },
       scales: {
@@ -108,7 +111,11 @@ export function TimeLineChart({
       ],
     };
     const chart = new uPlot(options, data, element);
-    const resize = new ResizeObserver(() => chart.setSize({ width: Math.max(element.clientWidth, 200), height }));
+    // The observer reports the size it starts with too: only a new width is drawn again.
+    const resize = new ResizeObserver(() => {
+      const width = widthOf(element);
+      if (width !== chart.width) chart.setSize({ width, height });
+    });
     resize.observe(element);
     return () => {
       resize.disconnect();
