@@ -52,34 +52,6 @@ function precompress(): Plugin {
 }
 
 /**
- * The data grid's slot map imports every MUI component a grid feature could use. Ours disable
- * the column filter panel (server-side search instead), so these are never rendered:
- * leaving them out keeps grid pages inside the size budget (about 15 KB compressed). Only
- * imports made by the grid's slot map are replaced; our own code gets the real components.
- */
-function gridSlotsWeNeverRender(): Plugin {
-  const leftOut = new Set([
-    '@mui/material/Autocomplete',
-    '@mui/material/Tabs',
-    '@mui/material/Tab',
-    '@mui/material/Switch',
-    '@mui/material/ToggleButton',
-    // Multi-column sort badge (one sort at a time here) and the long-text edit cell: never rendered
-    // by our read-only, single-sort grids. (Checkbox stays: the column menu's Manage columns uses it.)
-    '@mui/material/Badge',
-    '@mui/material/TextareaAutosize',
-  ]);
-  const stub = fileURLToPath(new URL('./src/lib/bundle-stubs/unused-grid-slot.tsx', import.meta.url));
-  return {
-    name: 'gold:grid-slots-we-never-render',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      return leftOut.has(source) && importer?.includes('/@mui/x-data-grid/material/') ? stub : null;
-    },
-  };
-}
-
-/**
  * zod's classic schemas carry a JSON Schema converter (`toJSONSchema`, `~standard.jsonSchema`).
  * The API uses it for its OpenAPI document; the console only parses, so its copy of the converter
  * is replaced by functions with the same names that throw if ever called (about 5 KB compressed).
@@ -131,34 +103,6 @@ function zodJitless(): Plugin {
   };
 }
 
-/**
- * The data grid's default slots include its column filter panel and its toolbar (quick filter,
- * export, density menus). Ours disable the column filter and show no toolbar: both are replaced by
- * the stub that throws if ever rendered.
- */
-function gridPanelsWeNeverShow(): Plugin {
-  const slots = /[\\/]@mui[\\/]x-data-grid[\\/]constants[\\/]defaultGridSlotsComponents\.mjs$/;
-  const stub = fileURLToPath(new URL('./src/lib/bundle-stubs/unused-grid-slot.tsx', import.meta.url));
-  const replaced = [
-    ['  filterPanel: GridFilterPanel,', '  filterPanel: UnusedGridSlot,'],
-    ['  toolbar: GridToolbar,', '  toolbar: UnusedGridSlot,'],
-    ['import { GridToolbar } from "../components/toolbarV8/GridToolbar.mjs";', `import UnusedGridSlot from ${JSON.stringify(stub)};`],
-  ];
-  return {
-    name: 'gold:grid-panels-we-never-show',
-    apply: 'build',
-    transform(code, id) {
-      if (!slots.test(id)) return null;
-      let next = code;
-      for (const [from, to] of replaced) {
-        if (!next.includes(from!)) throw new Error(`the grid's slot map no longer has '${from}': update gridPanelsWeNeverShow`);
-        next = next.replace(from!, to!);
-      }
-      return { code: next, map: null };
-    },
-  };
-}
-
 /** Libraries split into two chunks rather than dozens of small ones (each compressed on its own, far worse). */
 const groupedLibraries =
   /node_modules[\\/](@mui[\\/](material|system|utils|styled-engine|private-theming|icons-material)|@emotion|react-transition-group|@popperjs)[\\/]/;
@@ -199,15 +143,7 @@ const outDir = fileURLToPath(new URL('./dist', import.meta.url));
 
 export default defineConfig({
   root: webRoot,
-  plugins: [
-    react(),
-    contractWithoutSideEffects(),
-    gridSlotsWeNeverRender(),
-    gridPanelsWeNeverShow(),
-    zodWithoutJsonSchema(),
-    zodJitless(),
-    precompress(),
-  ],
+  plugins: [react(), contractWithoutSideEffects(), zodWithoutJsonSchema(), zodJitless(), precompress()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     // The API runs on :3000 (`npm start` at the root); the dev server forwards /api to it.
@@ -234,7 +170,7 @@ export default defineConfig({
             // chosen: one file compresses far better than a dozen small ones (each under 3 KB brotli).
             {
               name: 'indonesian',
-              test: /[\\/](src[\\/]locales[\\/]id[\\/][^\\/]+\.json|src[\\/]lib[\\/]mui-indonesian\.ts|@mui[\\/](material[\\/]locale|x-data-grid[\\/]locales)[\\/]idID\.mjs)$/,
+              test: /[\\/](src[\\/]locales[\\/]id[\\/][^\\/]+\.json|src[\\/]lib[\\/]mui-indonesian\.ts|@mui[\\/]material[\\/]locale[\\/]idID\.mjs)$/,
               priority: 3,
             },
           ],

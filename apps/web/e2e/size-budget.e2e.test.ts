@@ -27,15 +27,6 @@ const SIGNED_IN_BUDGET = 350 * KB;
  */
 const OVER_BUDGET_CEILINGS: Partial<Record<AppRouteKey | 'signIn', number>> = {
   signIn: 180 * KB, // 170.8 KB: React 58, MUI's sign-in part 55, i18next 14, the Indonesian catalogue 15
-  prices: 390 * KB, // 389.9 KB: the data grid (96 KB) and the chart (uPlot, 21 KB) together
-  users: 380 * KB, // 372.0 KB: the data grid (93 KB) on every list
-  transactions: 380 * KB, // 370.8 KB
-  purchases: 380 * KB, // 370.0 KB
-  redemptions: 380 * KB, // 371.9 KB
-  ratings: 380 * KB, // 372.0 KB
-  admins: 380 * KB, // 370.6 KB
-  auditLog: 380 * KB, // 369.0 KB
-  reserves: 380 * KB, // 371.1 KB
 };
 const limitOf = (page: AppRouteKey | 'signIn', budget: number) => OVER_BUDGET_CEILINGS[page] ?? budget;
 

@@ -1,5 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
-import type { GridColumnVisibilityModel } from '@mui/x-data-grid';
+
+/** Shown (true) or hidden (false) per column field; a field not named is shown. */
+export type ColumnVisibility = Readonly<Record<string, boolean>>;
 
 /** What the fitting reads of a column (a `ListColumn`). */
 export interface FittedColumn {
@@ -33,7 +35,7 @@ function writeChoices(listId: string, choices: Choices) {
   }
 }
 
-/** The least a column takes: a flex column its minWidth, another its width (the grid's defaults: 50 and 100). */
+/** The least a column takes: a flex column its minWidth, another its width (defaults: 50 and 100). */
 const narrowest = (column: FittedColumn) => (column.flex ? (column.minWidth ?? 50) : (column.width ?? 100));
 
 /**
@@ -58,7 +60,7 @@ export function columnsToHide(columns: readonly FittedColumn[], width: number, c
 /**
  * Which columns a list shows: the optional ones that do not fit are hidden, and what the admin
  * shows or hides through the column menu is remembered per list (localStorage). `measure` goes on
- * the element whose width the grid fills.
+ * the element whose width the table fills; `width` is that width (0 until laid out).
  */
 export function useColumnVisibility(listId: string, columns: readonly FittedColumn[]) {
   const [width, setWidth] = useState(0);
@@ -74,13 +76,13 @@ export function useColumnVisibility(listId: string, columns: readonly FittedColu
   }, []);
 
   const hidden = columnsToHide(columns, width, choices).join(' ');
-  const model = useMemo<GridColumnVisibilityModel>(
+  const model = useMemo<ColumnVisibility>(
     () => ({ ...Object.fromEntries(hidden ? hidden.split(' ').map((field) => [field, false]) : []), ...choices }),
     [hidden, choices],
   );
 
   const onChange = useCallback(
-    (next: GridColumnVisibilityModel) => {
+    (next: ColumnVisibility) => {
       const changed = { ...choices };
       for (const { field } of columns) {
         const shown = next[field] ?? true;
@@ -92,5 +94,21 @@ export function useColumnVisibility(listId: string, columns: readonly FittedColu
     [choices, columns, model, listId],
   );
 
-  return { model, onChange, measure };
+  return { model, onChange, measure, width };
+}
+
+/**
+ * Each shown column's width in px for a table `width` wide: a fixed column its `width`, the flex
+ * columns what is left in proportion to their `flex` (within their min and max). Unknown width
+ * (0): the flex columns at their least.
+ */
+export function columnWidths(columns: readonly (FittedColumn & { maxWidth?: number | undefined })[], width: number): number[] {
+  const fixed = columns.reduce((sum, column) => sum + (column.flex ? 0 : narrowest(column)), 0);
+  const flexTotal = columns.reduce((sum, column) => sum + (column.flex ?? 0), 0);
+  const left = Math.max(0, width - fixed);
+  return columns.map((column) => {
+    if (!column.flex) return narrowest(column);
+    const share = Math.floor((left * column.flex) / flexTotal);
+    return Math.min(column.maxWidth ?? Infinity, Math.max(narrowest(column), share));
+  });
 }

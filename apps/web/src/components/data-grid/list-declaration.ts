@@ -1,14 +1,51 @@
 import type { ComponentType, ReactNode } from 'react';
-import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
 import type { BaseListQuery, ListQuerySchema } from '@/hooks/use-list-url-state';
 import type { ListCall, ListCallQuery, Numbered } from '@/lib/list-call';
 
+/** A list's row: its `id` keys it (the row's `data-id`, the detail it opens). */
+export interface ListRow {
+  id: number | string;
+}
+
+/** What a column's `renderCell` is given. */
+interface ListCellParams<Row> {
+  row: Row;
+  /** The row's field, or what `valueGetter` made of it. */
+  value: unknown;
+  /** For a link or button in the cell: 0 in the row the keyboard is on, -1 in the others (one tab stop per list). */
+  tabIndex: 0 | -1;
+}
+
+type Alignment = 'left' | 'center' | 'right';
+
 /**
- * A grid column. An `optional` one is hidden when the list is narrower than its columns (1 goes
+ * A list column. An `optional` one is hidden when the list is narrower than its columns (1 goes
  * first, then 2...): the others, the essential ones, then fit without sideways scrolling. The
- * column menu shows it again.
+ * column menu shows it again. Widths are in px: `width` is fixed, `flex` shares what is left
+ * (never under `minWidth`, never over `maxWidth`).
  */
-export type ListColumn<Row extends GridValidRowModel> = GridColDef<Row> & { optional?: number };
+export interface ListColumn<Row> {
+  field: string;
+  /** An English text, translated where it is drawn. */
+  headerName?: string;
+  renderHeader?: () => ReactNode;
+  width?: number;
+  flex?: number;
+  minWidth?: number;
+  maxWidth?: number;
+  /** A number column: right-aligned. */
+  type?: 'number';
+  align?: Alignment;
+  headerAlign?: Alignment;
+  /** The order a first click on the header sorts in, then the other (default: ascending first). */
+  sortingOrder?: readonly ('asc' | 'desc')[];
+  /** false: always shown (the row's own actions). */
+  hideable?: boolean;
+  valueGetter?: (value: never, row: Row) => unknown;
+  valueFormatter?: (value: never, row: Row) => string;
+  renderCell?: (params: ListCellParams<Row>) => ReactNode;
+  optional?: number;
+}
 
 interface SelectOption {
   value: string;
@@ -68,10 +105,10 @@ export interface ListContext {
  * API call, the filters, the columns and where a row's detail is. `ListTable` turns it into URL
  * state, filters and the grid; `CsvExportButton` into the export of the same rows.
  */
-export interface ListDeclaration<Query extends BaseListQuery & ListCallQuery, Row extends GridValidRowModel, Extra = object> {
+export interface ListDeclaration<Query extends BaseListQuery & ListCallQuery, Row extends ListRow, Extra = object> {
   /** Names the list: the ids of its controls, and where its column choices are remembered. */
   id: string;
-  /** The grid's accessible name. */
+  /** The table's accessible name. */
   label: string | ((context: ListContext) => string);
   query: ListQuerySchema<Query>;
   call: ListCall<Query, Row>;
@@ -105,7 +142,7 @@ export interface CardListDeclaration<Query extends BaseListQuery & ListCallQuery
 }
 
 /** Declares a list (types only: it returns what it is given, checked and inferred). */
-export function defineList<Query extends BaseListQuery & ListCallQuery, Row extends GridValidRowModel, Extra = object>(
+export function defineList<Query extends BaseListQuery & ListCallQuery, Row extends ListRow, Extra = object>(
   declaration: ListDeclaration<Query, Row, Extra>,
 ): ListDeclaration<Query, Row, Extra> {
   return declaration;

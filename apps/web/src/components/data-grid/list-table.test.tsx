@@ -141,7 +141,8 @@ describe('ListTable', { timeout: 20_000 }, () => {
 
     const asked = server.queries.length;
     fireEvent.click(within(grid()).getByText('Note'));
-    expect(within(grid()).getAllByRole('columnheader')[1]!.getAttribute('aria-sort')).toBe('none');
+    // A column the server cannot sort by says nothing of sorting.
+    expect(within(grid()).getAllByRole('columnheader')[1]!.hasAttribute('aria-sort')).toBe(false);
     expect(currentUrl(router)).toBe('/orders?sort=name&order=desc');
     expect(server.queries).toHaveLength(asked);
   });
@@ -265,5 +266,43 @@ describe('ListTable', { timeout: 20_000 }, () => {
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Hide column' }));
     await waitFor(() => expect(headers()).toEqual(['Name', 'Created']));
     expect(JSON.parse(localStorage.getItem('gold.list-columns.detailed-orders')!)).toEqual({ note: false });
+
+    // Shown again from Manage columns, where every column has its checkbox.
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    fireEvent.click(grid().querySelector('button[aria-label="Name column menu"]')!);
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Manage columns' }));
+    const choices = await screen.findAllByRole('menuitemcheckbox');
+    expect(choices.map((choice) => [choice.textContent, choice.getAttribute('aria-checked')])).toEqual([
+      ['Name', 'true'],
+      ['Note', 'false'],
+      ['Created', 'true'],
+    ]);
+    fireEvent.click(choices[1]!);
+    expect(screen.getAllByRole('menuitemcheckbox')[1]!.getAttribute('aria-checked')).toBe('true');
+    fireEvent.keyDown(screen.getByRole('menu'), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    expect(headers()).toEqual(['Name', 'Note', 'Created']);
+    expect(JSON.parse(localStorage.getItem('gold.list-columns.detailed-orders')!)).toEqual({ note: true });
+  });
+
+  it('is one tab stop for its rows: the arrows move between them, and the row the keyboard is on lends its links the tab stop', async () => {
+    renderDetailedOrders();
+    await waitFor(() => expect(shownNames()).toHaveLength(10));
+    const row = (id: number) => grid().querySelector(`[role="row"][data-id="${id}"]`) as HTMLElement;
+    const tabStops = () =>
+      Array.from(grid().querySelectorAll('tbody [tabindex="0"]'), (element) => element.closest('[data-id]')!.getAttribute('data-id'));
+    // The first row (newest first: 23) holds the tab stop, for itself and its link.
+    expect(tabStops()).toEqual(['23', '23']);
+
+    row(23).focus();
+    fireEvent.keyDown(row(23), { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(row(22));
+    expect(tabStops()).toEqual(['22', '22']);
+    fireEvent.keyDown(row(22), { key: 'End' });
+    expect(document.activeElement).toBe(row(14));
+    fireEvent.keyDown(row(14), { key: 'Home' });
+    expect(document.activeElement).toBe(row(23));
+    fireEvent.keyDown(row(23), { key: 'ArrowUp' });
+    expect(document.activeElement).toBe(row(23));
   });
 });

@@ -1,10 +1,26 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
-import { DataGrid, type GridColDef, type GridPaginationModel, type GridSortModel, type GridValidRowModel } from '@mui/x-data-grid';
 import { useQuery } from '@tanstack/react-query';
+import {
+  getCoreRowModel,
+  useReactTable,
+  type ColumnDef,
+  type Row as TableRowModel,
+  type SortingState,
+  type Updater,
+} from '@tanstack/react-table';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -13,23 +29,24 @@ import { QueryError } from '@/components/query-state';
 import { useListUrlState, type BaseListQuery, type ListUrlState } from '@/hooks/use-list-url-state';
 import { useProductSymbol } from '@/lib/app-config';
 import type { ListCallQuery, Numbered } from '@/lib/list-call';
-import { useColumnVisibility } from './column-visibility';
-import type { ListContext, ListDeclaration, ListNoun } from './list-declaration';
+import { ColumnMenu, type MenuColumn } from './column-menu';
+import { columnWidths, useColumnVisibility, type ColumnVisibility } from './column-visibility';
+import type { ListColumn, ListContext, ListDeclaration, ListNoun, ListRow } from './list-declaration';
 import { ListFilters } from './list-filters';
 
 /** What the columns need besides the product: required when the declaration asks for more. */
 type ContextProp<Extra> = keyof Extra extends never ? { context?: Extra } : { context: Extra };
 
-export type ListTableProps<Query extends BaseListQuery & ListCallQuery, Row extends GridValidRowModel, Extra> = {
+export type ListTableProps<Query extends BaseListQuery & ListCallQuery, Row extends ListRow, Extra> = {
   list: ListDeclaration<Query, Row, Extra>;
-  /** Another accessible name for the grid (the same list on another page). */
+  /** Another accessible name for the table (the same list on another page). */
   label?: string;
 } & ContextProp<Extra>;
 
-/** The data grid's default header, row and footer heights (standard density), in px. */
-const gridHeaderPx = 56;
-const gridRowPx = 52;
-const gridFooterPx = 53;
+/** Header and row heights, in px (the page keeps a full page's height while the first one loads). */
+const headerPx = 56;
+const rowPx = 52;
+const footerPx = 53;
 const noRows: never[] = [];
 
 /** A click or Enter that lands on a control of its own (a link, a copy or retry button) is that control's. */
@@ -56,14 +73,50 @@ function emptyText(list: ListUrlState, failed: boolean, noun: ListNoun, t: TFunc
   return t('No {{items}} yet.', { items });
 }
 
+/** A cell's value: the row's field, or what the column's `valueGetter` makes of the row. */
+function cellValue<Row extends ListRow>(column: ListColumn<Row>, row: Row): unknown {
+  const value = (row as unknown as Record<string, unknown>)[column.field];
+  return column.valueGetter ? column.valueGetter(value as never, row) : value;
+}
+
+/** What a cell shows: its own rendering, else its formatted value, else the value as text. */
+function cellContent<Row extends ListRow>(column: ListColumn<Row>, row: Row, tabIndex: 0 | -1): ReactNode {
+  const value = cellValue(column, row);
+  if (column.renderCell) return column.renderCell({ row, value, tabIndex });
+  if (column.valueFormatter) return column.valueFormatter(value as never, row);
+  return value === null || value === undefined ? '' : String(value as string | number);
+}
+
+const alignOf = (column: ListColumn<ListRow>, part: 'cell' | 'header') =>
+  (part === 'header' ? column.headerAlign : undefined) ?? column.align ?? (column.type === 'number' ? 'right' : 'left');
+
+const ariaSort = { asc: 'ascending', desc: 'descending' } as const;
+
+/** Arrow keys, Home and End move between the rows (one tab stop for the rows; Tab then reaches the row's own controls). */
+function moveBetweenRows(event: KeyboardEvent<HTMLTableRowElement>) {
+  const row = event.currentTarget;
+  const body = row.parentElement;
+  if (!body) return false;
+  const target = {
+    ArrowDown: row.nextElementSibling,
+    ArrowUp: row.previousElementSibling,
+    Home: body.firstElementChild,
+    End: body.lastElementChild,
+  }[event.key];
+  if (!(target instanceof HTMLElement) || !target.hasAttribute('data-id'))
+    return event.key in { ArrowDown: 1, ArrowUp: 1, Home: 1, End: 1 };
+  target.focus();
+  return true;
+}
+
 /**
  * A declared list on its screen: its filters, then its rows paged, sorted and filtered on the
  * server with the state in the URL (`useListUrlState`); loading, empty and error-with-retry
- * states. Optional columns that do not fit are hidden (the column menu shows them again, and the
- * choice is remembered), so the row never scrolls sideways; a click on a row, or Enter on one of
- * its cells, opens its detail.
+ * states. Optional columns that do not fit are hidden (a header's column menu shows them again,
+ * and the choice is remembered), so the row never scrolls sideways; a click on a row, or Enter
+ * on it, opens its detail. TanStack Table holds the columns' model; MUI's table draws it.
  */
-export function ListTable<Query extends BaseListQuery & ListCallQuery, Row extends GridValidRowModel, Extra = object>(
+export function ListTable<Query extends BaseListQuery & ListCallQuery, Row extends ListRow, Extra = object>(
   props: ListTableProps<Query, Row, Extra>,
 ) {
   const { list: declaration, label } = props;
@@ -75,99 +128,247 @@ export function ListTable<Query extends BaseListQuery & ListCallQuery, Row exten
   const navigate = useNavigate();
   const context = props.context;
   const columns = useMemo(() => declaration.columns({ product, ...context } as ListContext & Extra), [declaration, product, context]);
-  const { model: visibleColumns, onChange: onVisibleColumnsChange, measure } = useColumnVisibility(declaration.id, columns);
+  const { model: visibleColumns, onChange: onVisibleColumnsChange, measure, width } = useColumnVisibility(declaration.id, columns);
+  const [keyboardRowId, setKeyboardRowId] = useState<string | undefined>();
 
   const total = result.data?.total;
-  // The grid goes back to the first page when it is told there are no rows: while a page loads
-  // (or failed) it keeps the last known total, or "unknown" (-1) before the first answer.
+  // While a page loads (or failed) the pager keeps the last known total, or "unknown" (-1) before the first answer.
   const [knownTotal, setKnownTotal] = useState<number>(-1);
   if (total !== undefined && total !== knownTotal) setKnownTotal(total);
   const rowCount = total ?? knownTotal;
+  const lastPage = rowCount >= 0 ? Math.max(0, Math.ceil(rowCount / list.pageSize) - 1) : Infinity;
 
-  const gridColumns = useMemo(
+  // A page past the end (an old link, rows gone since): the last page, correcting the URL rather than adding a step.
+  const { page, pageSize, setPagination } = list;
+  useEffect(() => {
+    if (page > lastPage) setPagination({ page: lastPage, pageSize }, { replace: true });
+  }, [page, pageSize, lastPage, setPagination]);
+
+  const byField = useMemo(() => new Map(columns.map((column) => [column.field, column])), [columns]);
+  // A header may name the product ('Amount in {{product}}'); one whose English word means something
+  // else elsewhere has its own translation under '<header>_column' ('No', the row number, is not 'no').
+  const headerOf = (column: ListColumn<Numbered<Row>>) =>
+    column.headerName ? t(column.headerName, { product, context: 'column' }) : column.field;
+  const tableColumns = useMemo<ColumnDef<Numbered<Row>>[]>(
     () =>
-      columns.map(({ optional: _optional, ...column }): GridColDef<Numbered<Row>> => ({
-        ...column,
-        // A header may name the product ('Amount in {{product}}'); one whose English word means something
-        // else elsewhere has its own translation under '<header>_column' ('No', the row number, is not 'no').
-        ...(column.headerName ? { headerName: t(column.headerName, { product, context: 'column' }) } : {}),
-        sortable: (list.sortFields as readonly string[]).includes(column.field),
+      columns.map((column) => ({
+        id: column.field,
+        accessorFn: (row) => cellValue(column, row),
+        enableSorting: (list.sortFields as readonly string[]).includes(column.field),
+        sortDescFirst: column.sortingOrder?.[0] === 'desc',
+        enableHiding: column.hideable !== false,
       })),
-    [columns, list.sortFields, t, product],
+    [columns, list.sortFields],
   );
-  const sortModel = useMemo<GridSortModel>(() => [{ field: list.sort, sort: list.order }], [list.sort, list.order]);
-  const paginationModel = useMemo<GridPaginationModel>(() => ({ page: list.page, pageSize: list.pageSize }), [list.page, list.pageSize]);
+  const sorting = useMemo<SortingState>(() => [{ id: list.sort, desc: list.order === 'desc' }], [list.sort, list.order]);
+  const rows = result.data?.data ?? noRows;
+  // The console is not built with the React Compiler, and the table is read afresh on every render.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const table = useReactTable<Numbered<Row>>({
+    data: rows as Numbered<Row>[],
+    columns: tableColumns,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: (row) => String(row.id),
+    manualSorting: true,
+    manualPagination: true,
+    enableMultiSort: false,
+    enableSortingRemoval: false,
+    state: { sorting, columnVisibility: visibleColumns as Record<string, boolean> },
+    onSortingChange: (updater: Updater<SortingState>) => {
+      const [first] = typeof updater === 'function' ? updater(sorting) : updater;
+      if (first) list.setSort(first.id as Query['sort'], first.desc ? 'desc' : 'asc');
+    },
+    onColumnVisibilityChange: (updater: Updater<ColumnVisibility>) =>
+      onVisibleColumnsChange(typeof updater === 'function' ? updater(visibleColumns) : updater),
+  });
 
-  const onPaginationModelChange = (model: GridPaginationModel) => {
-    // The grid moves back from a page past the end by itself: that corrects the URL, it is no step back.
-    const lastPage = rowCount >= 0 ? Math.max(0, Math.ceil(rowCount / list.pageSize) - 1) : Infinity;
-    list.setPagination(model, { replace: list.page > lastPage });
-  };
-  const onSortModelChange = (model: GridSortModel) => {
-    const [first] = model;
-    list.setSort(first?.sort ? first.field : null, first?.sort ?? undefined);
-  };
   const { detailHref } = declaration;
   const openDetail = detailHref ? (row: Numbered<Row>) => void navigate(detailHref(row)) : undefined;
 
   const failure = result.isFetching ? null : result.error;
-  const rows = result.data?.data ?? noRows;
   const refused = (declaration.filters ?? []).flatMap((filter) =>
     filter.kind === 'text' && filter.refusedMessage && list.refused[filter.name] ? [filter.refusedMessage(list.refused[filter.name]!)] : [],
   );
 
+  const shown = table.getVisibleLeafColumns();
+  const shownColumns = shown.map((column) => byField.get(column.id)!);
+  const widths = columnWidths(shownColumns, width);
+  const menuColumns: MenuColumn[] = table.getAllLeafColumns().map((column) => ({
+    field: column.id,
+    label: headerOf(byField.get(column.id)!),
+    shown: column.getIsVisible(),
+    hideable: column.getCanHide(),
+  }));
+  const tableRows = table.getRowModel().rows;
+  // The row the keyboard is on (Tab enters the rows there): the one last focused, else the first.
+  const keyboardRow = tableRows.some((row) => row.id === keyboardRowId) ? keyboardRowId : tableRows[0]?.id;
+
+  const onRowClick = (row: TableRowModel<Numbered<Row>>, event: MouseEvent) => {
+    // A plain left click; a modified one (a new tab) is the row's link's to handle, and text being selected is not a click.
+    if (!openDetail || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+    if (onControl(event.target) || window.getSelection()?.isCollapsed === false) return;
+    openDetail(row.original);
+  };
+  const onRowKeyDown = (row: TableRowModel<Numbered<Row>>, event: KeyboardEvent<HTMLTableRowElement>) => {
+    if (event.key === 'Enter' && openDetail && !onControl(event.target)) {
+      openDetail(row.original);
+      return;
+    }
+    if (event.target === event.currentTarget && moveBetweenRows(event)) event.preventDefault();
+  };
+
   const grid = (
-    <Paper ref={measure} variant="outlined" sx={{ width: '100%', overflow: 'hidden' }}>
-      <DataGrid<Numbered<Row>>
-        aria-label={label ?? t(typeof declaration.label === 'string' ? declaration.label : declaration.label({ product }), { product })}
-        rows={rows}
-        columns={gridColumns}
-        columnVisibilityModel={visibleColumns}
-        onColumnVisibilityModelChange={onVisibleColumnsChange}
-        rowCount={rowCount}
-        loading={result.isFetching}
-        paginationMode="server"
-        sortingMode="server"
-        filterMode="server"
-        paginationModel={paginationModel}
-        onPaginationModelChange={onPaginationModelChange}
-        pageSizeOptions={pageSizes}
-        sortModel={sortModel}
-        onSortModelChange={onSortModelChange}
-        sortingOrder={['asc', 'desc']}
-        disableColumnFilter
-        disableRowSelectionOnClick
-        autoHeight
-        onRowClick={(params, event) => {
-          // A plain left click; a modified one (a new tab) is the row's link's to handle, and text being selected is not a click.
-          if (!openDetail || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
-          if (onControl(event.target) || window.getSelection()?.isCollapsed === false) return;
-          openDetail(params.row);
-        }}
-        onCellKeyDown={(params, event) => {
-          if (openDetail && event.key === 'Enter' && !onControl(event.target)) openDetail(params.row);
-        }}
-        localeText={{ noRowsLabel: emptyText(list, failure !== null, declaration.noun, t) }}
-        slotProps={{
-          loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' },
-          // Reset would restore the grid's first model, not the list's defaults: each column's own switch does that.
-          columnsManagement: { disableResetButton: true },
-        }}
-        sx={{
-          border: 0,
-          fontSize: '0.8125rem',
-          // Not the row's empty last cell: padded, it made every row 16 px wider than the grid (a sideways scroll).
-          '& .MuiDataGrid-cell:not(.MuiDataGrid-cellEmpty), & .MuiDataGrid-columnHeader': { px: 1 },
-          // The last header's hidden menu button sticks out past the grid's edge (the grid clips it only when it scrolls sideways anyway).
-          '& .MuiDataGrid-columnHeader--last': { overflow: 'hidden' },
-          // The loading bar shown over the rows while a page is fetched again (going back to a list after
-          // 30 s) is only a sign: a click there is the row's, not lost on the overlay.
-          '& .MuiDataGrid-overlayWrapper': { pointerEvents: 'none' },
-          ...(openDetail ? { '& .MuiDataGrid-row': { cursor: 'pointer' } } : {}),
-          // Until the first page arrives, the height of a full page (header, rows, footer at the grid's
-          // default sizes): the rows then fill the space instead of pushing the page down (Lighthouse CLS).
-          ...(result.isPending ? { minHeight: gridHeaderPx + list.pageSize * gridRowPx + gridFooterPx } : {}),
-        }}
+    <Paper
+      ref={measure}
+      variant="outlined"
+      sx={{
+        width: '100%',
+        overflow: 'hidden',
+        position: 'relative',
+        // Until the first page arrives, the height of a full page: the rows then fill the space instead of pushing the page down (Lighthouse CLS).
+        ...(result.isPending ? { minHeight: headerPx + list.pageSize * rowPx + footerPx } : {}),
+      }}
+    >
+      {/* Only a sign that a page is on its way: a click there is the row's. */}
+      {result.isFetching ? (
+        <LinearProgress sx={{ position: 'absolute', top: headerPx, left: 0, right: 0, zIndex: 1, pointerEvents: 'none' }} />
+      ) : null}
+      <Box sx={{ overflowX: 'auto' }}>
+        <Table
+          role="grid"
+          aria-label={label ?? t(typeof declaration.label === 'string' ? declaration.label : declaration.label({ product }), { product })}
+          aria-busy={result.isFetching}
+          // Every row of the list, on all its pages, with the header row (-1: not known yet); each row says where it stands.
+          aria-rowcount={rowCount >= 0 ? rowCount + 1 : -1}
+          sx={{
+            tableLayout: 'fixed',
+            width: '100%',
+            minWidth: widths.reduce((sum, each) => sum + each, 0),
+            '& .MuiTableCell-root': {
+              px: 1,
+              py: 0,
+              fontSize: '0.8125rem',
+              overflow: 'hidden',
+              textOverflow: 'ellipsis',
+              whiteSpace: 'nowrap',
+            },
+            '& .MuiTableCell-head': { height: headerPx, fontWeight: 500 },
+            '& .MuiTableCell-body': { height: rowPx },
+            // A header's menu button takes room only while the header is pointed at or the button has the focus:
+            // the header's text keeps the column's whole width otherwise.
+            '& .list-column-menu': { width: 0, overflow: 'hidden', opacity: 0, p: 0 },
+            // Likewise the arrow of a column not sorted by (shown on pointing, as the sort a click would give).
+            '& .MuiTableSortLabel-root:not(.Mui-active) .MuiTableSortLabel-icon': { width: 0, mx: 0 },
+            '& .MuiTableCell-head:hover .MuiTableSortLabel-icon': { width: '1em', ml: 0.5 },
+            '& .MuiTableCell-head:hover .list-column-menu, & .list-column-menu:focus-visible, & .list-column-menu[aria-expanded="true"]': {
+              width: 'auto',
+              opacity: 1,
+              p: 0.25,
+            },
+            ...(openDetail ? { '& tbody tr[data-id]': { cursor: 'pointer' } } : {}),
+          }}
+        >
+          <colgroup>
+            {shown.map((column, i) => (
+              <col key={column.id} style={{ width: widths[i] }} />
+            ))}
+          </colgroup>
+          <TableHead>
+            <TableRow role="row" aria-rowindex={1}>
+              {shown.map((column) => {
+                const declared = byField.get(column.id)!;
+                const sorted = column.getIsSorted();
+                const header = declared.renderHeader ? declared.renderHeader() : headerOf(declared);
+                return (
+                  <TableCell
+                    key={column.id}
+                    role="columnheader"
+                    data-field={column.id}
+                    align={alignOf(declared as ListColumn<ListRow>, 'header')}
+                    aria-sort={column.getCanSort() ? (sorted ? ariaSort[sorted] : 'none') : undefined}
+                  >
+                    <Box
+                      sx={{
+                        display: 'flex',
+                        alignItems: 'center',
+                        flexDirection: alignOf(declared as ListColumn<ListRow>, 'header') === 'right' ? 'row-reverse' : 'row',
+                      }}
+                    >
+                      <Box component="span" sx={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}>
+                        {column.getCanSort() ? (
+                          <TableSortLabel
+                            active={sorted !== false}
+                            direction={sorted || (declared.sortingOrder?.[0] ?? 'asc')}
+                            onClick={column.getToggleSortingHandler()}
+                          >
+                            {header}
+                          </TableSortLabel>
+                        ) : (
+                          header
+                        )}
+                      </Box>
+                      <ColumnMenu
+                        column={menuColumns.find((each) => each.field === column.id)!}
+                        columns={menuColumns}
+                        sortOrders={column.getCanSort() ? (declared.sortingOrder ?? ['asc', 'desc']) : undefined}
+                        onSort={(order) => list.setSort(column.id as Query['sort'], order)}
+                        onShow={(field, visible) => table.getColumn(field)?.toggleVisibility(visible)}
+                      />
+                    </Box>
+                  </TableCell>
+                );
+              })}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {tableRows.map((row, index) => {
+              const tabIndex = row.id === keyboardRow ? 0 : -1;
+              return (
+                <TableRow
+                  key={row.id}
+                  role="row"
+                  aria-rowindex={list.page * list.pageSize + index + 2}
+                  data-id={row.id}
+                  hover
+                  tabIndex={tabIndex}
+                  onFocus={() => setKeyboardRowId(row.id)}
+                  onClick={(event) => onRowClick(row, event)}
+                  onKeyDown={(event) => onRowKeyDown(row, event)}
+                >
+                  {shown.map((column) => {
+                    const declared = byField.get(column.id)!;
+                    return (
+                      <TableCell
+                        key={column.id}
+                        role="gridcell"
+                        data-field={column.id}
+                        align={alignOf(declared as ListColumn<ListRow>, 'cell')}
+                      >
+                        {cellContent(declared, row.original, tabIndex)}
+                      </TableCell>
+                    );
+                  })}
+                </TableRow>
+              );
+            })}
+            {tableRows.length === 0 && !result.isPending ? (
+              <TableRow role="row">
+                <TableCell role="gridcell" colSpan={shown.length} align="center" sx={{ height: 2 * rowPx, color: 'text.secondary' }}>
+                  {emptyText(list, failure !== null, declaration.noun, t)}
+                </TableCell>
+              </TableRow>
+            ) : null}
+          </TableBody>
+        </Table>
+      </Box>
+      <TablePagination
+        component="div"
+        count={rowCount}
+        page={Math.min(list.page, lastPage)}
+        rowsPerPage={list.pageSize}
+        rowsPerPageOptions={[...pageSizes]}
+        onPageChange={(_event, next) => list.setPagination({ page: next, pageSize: list.pageSize })}
+        onRowsPerPageChange={(event) => list.setPagination({ page: 0, pageSize: Number(event.target.value) })}
       />
     </Paper>
   );

@@ -33,7 +33,7 @@ describe('/user-list', { timeout: 60_000 }, () => {
 
     const headers = Array.from(usersGrid().querySelectorAll('[role="columnheader"]'), (header) => [
       header.textContent,
-      header.classList.contains('MuiDataGrid-columnHeader--sortable') ? header.getAttribute('aria-sort') : 'not sortable',
+      header.getAttribute('aria-sort') ?? 'not sortable',
     ]);
     expect(headers).toEqual([
       ['Fullname', 'none'],
@@ -148,9 +148,12 @@ describe('/user-list', { timeout: 60_000 }, () => {
     renderSignedIn('/user-list', { 'GET /admin/list/users': held.handler, 'GET /admin/count/users': countAnswer(0) });
     await screen.findByRole('heading', { level: 1, name: 'User List' }, busy);
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Loading users…'));
-    expect(usersGrid().getAttribute('aria-rowcount')).toBe('1');
+    expect(usersGrid().getAttribute('aria-busy')).toBe('true');
     held.release();
     expect(await within(usersGrid()).findByText('No users yet.')).toBeTruthy();
+    // The header row alone.
+    expect(usersGrid().getAttribute('aria-rowcount')).toBe('1');
+    expect(usersGrid().getAttribute('aria-busy')).toBe('false');
     expect(screen.getByRole('status').textContent).toBe('');
   });
 
