@@ -283,6 +283,8 @@ export function ListTable<Query extends BaseListQuery & ListCallQuery, Row exten
                   <TableCell
                     key={column.id}
                     role="columnheader"
+                    // The header's name is the column's (its menu button's name would be part of it otherwise).
+                    aria-label={headerOf(declared)}
                     data-field={column.id}
                     align={alignOf(declared as ListColumn<ListRow>, 'header')}
                     aria-sort={column.getCanSort() ? (sorted ? ariaSort[sorted] : 'none') : undefined}
