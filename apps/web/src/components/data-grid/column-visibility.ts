@@ -99,16 +99,31 @@ export function useColumnVisibility(listId: string, columns: readonly FittedColu
 
 /**
  * Each shown column's width in px for a table `width` wide: a fixed column its `width`, the flex
- * columns what is left in proportion to their `flex` (within their min and max). Unknown width
- * (0): the flex columns at their least.
+ * columns what is left in proportion to their `flex`, as CSS flexbox shares it: a column whose
+ * share would fall under its minWidth (or over its maxWidth) is held there and the others share
+ * the rest. Unknown width (0): the flex columns at their least.
  */
 export function columnWidths(columns: readonly (FittedColumn & { maxWidth?: number | undefined })[], width: number): number[] {
-  const fixed = columns.reduce((sum, column) => sum + (column.flex ? 0 : narrowest(column)), 0);
-  const flexTotal = columns.reduce((sum, column) => sum + (column.flex ?? 0), 0);
-  const left = Math.max(0, width - fixed);
-  return columns.map((column) => {
-    if (!column.flex) return narrowest(column);
-    const share = Math.floor((left * column.flex) / flexTotal);
-    return Math.min(column.maxWidth ?? Infinity, Math.max(narrowest(column), share));
-  });
+  const widths = columns.map((column) => narrowest(column));
+  let free = columns.flatMap((column, i) => (column.flex ? [i] : []));
+  let left = Math.max(0, width - columns.reduce((sum, column, i) => sum + (column.flex ? 0 : widths[i]!), 0));
+  while (free.length > 0) {
+    const unit = left / free.reduce((sum, i) => sum + columns[i]!.flex!, 0);
+    const held = free.filter((i) => {
+      const column = columns[i]!;
+      const share = unit * column.flex!;
+      return share < narrowest(column) || share > (column.maxWidth ?? Infinity);
+    });
+    if (held.length === 0) {
+      for (const i of free) widths[i] = Math.floor(unit * columns[i]!.flex!);
+      break;
+    }
+    for (const i of held) {
+      const column = columns[i]!;
+      widths[i] = Math.min(column.maxWidth ?? Infinity, Math.max(narrowest(column), unit * column.flex!));
+      left = Math.max(0, left - widths[i]!);
+    }
+    free = free.filter((i) => !held.includes(i));
+  }
+  return widths;
 }
