@@ -2,7 +2,14 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WatchedPage } from './support/browser';
 import { appRouteKeys, consoleRoute, fetchSampleIds, type SampleIds } from './support/console-routes';
-import { assertRouteRendered, checkKeyboardReach, formatViolations, runAxe, waitForSettledPage } from './support/page-checks';
+import {
+  assertRouteRendered,
+  checkKeyboardReach,
+  formatViolations,
+  openInConsole,
+  runAxe,
+  waitForSettledPage,
+} from './support/page-checks';
 import { useConsole } from './support/fixture';
 import { signIn } from './support/session';
 
@@ -71,7 +78,9 @@ describe('every signed-in route of src/config/paths.ts, on the demo data', () =>
   it.each(appRouteKeys)('%s', async (key) => {
     const route = consoleRoute(key, ids);
     const { page } = signedIn;
-    await page.goto(route.href);
+    // Inside the console, as its links go (a page load each time costs far more, and only
+    // the first page of a visit is a load).
+    await openInConsole(page, route.href);
     const heading = await waitForSettledPage(page);
     assertRouteRendered(route.href, heading);
     // The signed-in frame is there: this is the page, not the sign-in form.

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WatchedPage } from './support/browser';
 import { appRouteKeys, consoleRoute, fetchSampleIds, type SampleIds } from './support/console-routes';
 import { useConsole } from './support/fixture';
-import { waitForSettledPage } from './support/page-checks';
+import { openInConsole, waitForSettledPage } from './support/page-checks';
 import { e2eAdmin } from './support/server';
 
 /**
@@ -97,7 +97,7 @@ describe('Bahasa Indonesia', () => {
     it.each(appRouteKeys)('%s shows no English text of the catalogue', async (key) => {
       const route = consoleRoute(key, ids);
       const { page } = signedIn;
-      await page.goto(route.href);
+      await openInConsole(page, route.href);
       const heading = await waitForSettledPage(page);
       expect([
         'Maaf, Halaman Tidak Ditemukan',

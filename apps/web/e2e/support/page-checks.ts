@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Result } from 'axe-core';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 
 /** Headings of the pages that stand for a failure rather than the route asked for. */
 const FAILURE_HEADINGS = ['Oops, Page Not Found', 'Unexpected Application Error!', 'Loading chunk failed'];
@@ -20,6 +20,52 @@ export async function waitForSettledPage(page: Page): Promise<string> {
   );
   await page.waitForLoadState('networkidle');
   return ((await heading.textContent()) ?? '').trim();
+}
+
+/**
+ * Opens `href` inside the console already running in `page`, as a click on one of its links does
+ * (a history entry and a popstate, which the router follows), rather than loading a new document:
+ * Chromium gives every document a new renderer process and the console starts over, about five
+ * times the CPU of the navigation itself. Resolves once the new page has replaced the old one (a
+ * level-1 heading that was not there before) and no request has been in flight for 500 ms, which
+ * is what `waitForLoadState('networkidle')` gives a page load.
+ */
+export async function openInConsole(page: Page, href: string): Promise<void> {
+  let inFlight = 0;
+  let quietSince = Date.now();
+  // The live-updates stream stays open as long as the console does: it is no page still loading.
+  const counted = (request: Request) => request.resourceType() !== 'eventsource';
+  const started = (request: Request) => {
+    if (counted(request)) inFlight += 1;
+  };
+  const ended = (request: Request) => {
+    if (!counted(request)) return;
+    inFlight = Math.max(0, inFlight - 1);
+    if (inFlight === 0) quietSince = Date.now();
+  };
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  try {
+    const moved = await page.evaluate((target) => {
+      // Already there (the page a walk starts on): nothing to open.
+      if (`${window.location.pathname}${window.location.search}` === target) return false;
+      for (const heading of document.querySelectorAll('h1')) heading.setAttribute('data-left-behind', '');
+      window.history.pushState(null, '', target);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+      return true;
+    }, href);
+    if (moved) await page.waitForFunction(() => document.querySelector('h1:not([data-left-behind])') !== null);
+    const deadline = Date.now() + 30_000;
+    while (inFlight > 0 || Date.now() - quietSince < 500) {
+      if (Date.now() > deadline) throw new Error(`${href}: requests still in flight after 30 s`);
+      await page.waitForTimeout(100);
+    }
+  } finally {
+    page.off('request', started);
+    page.off('requestfinished', ended);
+    page.off('requestfailed', ended);
+  }
 }
 
 /** Fails when the page shown is the not-found or an error page instead of the route asked for. */
@@ -145,9 +191,16 @@ export async function checkKeyboardReach(page: Page): Promise<KeyboardReport> {
     return [...found.values()];
   });
 
-  // Start from the top of the document, as a keyboard user arriving on the page does.
+  // Start from the top of the document, as a keyboard user arriving on the page does: focus on a
+  // mark placed first in the body (after a navigation inside the console, Tab would otherwise go on
+  // from where the last page had the focus).
   await page.evaluate(() => {
     (document.activeElement as HTMLElement | null)?.blur?.();
+    const top = document.createElement('span');
+    top.id = 'keyboard-check-start';
+    top.tabIndex = -1;
+    document.body.prepend(top);
+    top.focus({ preventScroll: true });
     window.scrollTo(0, 0);
   });
   const reached = new Set<string>();
@@ -155,6 +208,7 @@ export async function checkKeyboardReach(page: Page): Promise<KeyboardReport> {
   let presses = 0;
   while (reached.size < stops.length && presses < maxPresses) {
     await page.keyboard.press('Tab');
+    if (presses === 0) await page.evaluate(() => document.getElementById('keyboard-check-start')?.remove());
     presses += 1;
     const key = await page.evaluate(() => {
       let active: Element | null = document.activeElement;
