@@ -208,9 +208,6 @@ function uiChunkName() {
   };
   return (id: string, ctx: Rolldown.ChunkingContext) => {
     if (!groupedLibraries.test(id)) return null;
-    // Shared by MUI's Indonesian texts (sign-in page, lazily) and TablePagination: in 'ui', it made the
-    // Indonesian sign-in page load the whole of 'ui' (42 KB brotli) for one small function.
-    if (/[\\/]@mui[\\/]material[\\/]locale[\\/]utils[\\/]buildFormatNumber\.m?js$/.test(id)) return 'ui-sign-in';
     // main.tsx loads the console itself lazily: only its static imports count. The sign-in page's own lazy
     // pieces count apart, so that what only they use (about 7 KB brotli) stays off its first load.
     signInModules ??= (() => {
@@ -259,8 +256,14 @@ export default defineConfig({
             // which the UI chunks then imported back (a cycle: 'require_react_dom is not a function' at start).
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
             { name: uiChunkName(), debugName: 'ui', priority: 1 },
-            // Everything Indonesian (the per-feature catalogues and MUI's texts) loads together when it is
-            // chosen: one file compresses far better than a dozen small ones (each under 3 KB brotli).
+            // The Indonesian texts load in two files when Indonesian is chosen (lib/i18n.ts): the sign-in page's
+            // (its own, the shared ones, the server's messages), then the rest of the console's with MUI's texts.
+            // Two files compress far better than a dozen small ones (each under 3 KB brotli).
+            {
+              name: 'indonesian-sign-in',
+              test: /[\\/]src[\\/]locales[\\/]id[\\/](auth|common|server)\.json$/,
+              priority: 4,
+            },
             {
               name: 'indonesian',
               test: /[\\/](src[\\/]locales[\\/]id[\\/][^\\/]+\.json|src[\\/]lib[\\/]mui-indonesian\.ts|@mui[\\/](material[\\/]locale|x-data-grid[\\/]locales)[\\/]idID\.mjs)$/,
