@@ -180,9 +180,12 @@ function themeWithoutCssVariables(): Plugin {
   };
 }
 
-/** Libraries split into two chunks rather than dozens of small ones (each compressed on its own, far worse). */
+/**
+ * Libraries split into a few chunks rather than dozens of small ones (each compressed on its own, far
+ * worse): MUI, its styling, and the small packages they build on (stylis, clsx, react-is...).
+ */
 const groupedLibraries =
-  /node_modules[\\/](@mui[\\/](material|system|utils|styled-engine|private-theming|icons-material)|@emotion|react-transition-group|@popperjs)[\\/]/;
+  /node_modules[\\/](@mui[\\/](material|system|utils|styled-engine|private-theming|icons-material)|@emotion|react-transition-group|@popperjs|stylis|clsx|react-is|hoist-non-react-statics|@babel[\\/]runtime)[\\/]/;
 
 /**
  * Chunk names for MUI and its styling: 'ui-sign-in' holds what the sign-in page shows at first (its
