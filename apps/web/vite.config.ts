@@ -187,6 +187,24 @@ function themeWithoutCssVariables(): Plugin {
 const groupedLibraries =
   /node_modules[\\/](@mui[\\/](material|system|utils|styled-engine|private-theming|icons-material)|@emotion|react-transition-group|@popperjs|stylis|clsx|react-is|hoist-non-react-statics|@babel[\\/]runtime)[\\/]/;
 
+const main = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
+const standaloneSignIn = fileURLToPath(new URL('./src/app/routes/auth/standalone-sign-in.tsx', import.meta.url));
+const consoleApp = fileURLToPath(new URL('./src/app/index.tsx', import.meta.url));
+
+/** The modules `roots` import, directly or through others (lazily too, with `followLazy`), added to `into`. */
+function reachable(ctx: Rolldown.ChunkingContext, roots: string[], followLazy: boolean, into = new Set<string>()) {
+  const stack = [...roots];
+  while (stack.length > 0) {
+    const id = stack.pop()!;
+    if (into.has(id)) continue;
+    into.add(id);
+    const info = ctx.getModuleInfo(id);
+    if (!info) continue;
+    stack.push(...info.importedIds, ...(followLazy ? info.dynamicallyImportedIds : []));
+  }
+  return into;
+}
+
 /**
  * Chunk names for MUI and its styling: 'ui-sign-in' holds what the sign-in page shows at first (its
  * static imports), 'ui-sign-in-later' what only its own lazy pieces add (the error dialog's modal,
@@ -194,32 +212,35 @@ const groupedLibraries =
  * signed-in pages load. Derived from the module graph, so the split follows the code.
  */
 function uiChunkName() {
-  const main = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
-  const signInPage = fileURLToPath(new URL('./src/app/routes/auth/standalone-sign-in.tsx', import.meta.url));
   let signInModules: { atFirst: Set<string>; later: Set<string> } | undefined;
-  const reachable = (ctx: Rolldown.ChunkingContext, roots: string[], followLazy: boolean, into: Set<string>) => {
-    const stack = [...roots];
-    while (stack.length > 0) {
-      const id = stack.pop()!;
-      if (into.has(id)) continue;
-      into.add(id);
-      const info = ctx.getModuleInfo(id);
-      if (!info) continue;
-      stack.push(...info.importedIds, ...(followLazy ? info.dynamicallyImportedIds : []));
-    }
-    return into;
-  };
   return (id: string, ctx: Rolldown.ChunkingContext) => {
     if (!groupedLibraries.test(id)) return null;
     // main.tsx loads the console itself lazily: only its static imports count. The sign-in page's own lazy
     // pieces count apart, so that what only they use (about 7 KB brotli) stays off its first load.
     signInModules ??= (() => {
-      const atFirst = reachable(ctx, [signInPage], false, reachable(ctx, [main], false, new Set()));
-      const withLazyPieces = reachable(ctx, [signInPage], true, reachable(ctx, [main], false, new Set()));
+      const atFirst = reachable(ctx, [main, standaloneSignIn], false);
+      const withLazyPieces = reachable(ctx, [standaloneSignIn], true, reachable(ctx, [main], false));
       return { atFirst, later: new Set([...withLazyPieces].filter((module) => !atFirst.has(module))) };
     })();
     if (signInModules.atFirst.has(id)) return 'ui-sign-in';
     return signInModules.later.has(id) ? 'ui-sign-in-later' : 'ui';
+  };
+}
+
+/**
+ * One chunk, 'start', for what every page runs at start besides React and MUI: main.tsx and its static
+ * imports, and what both the sign-in page and the console import (session, API client, theme, TanStack
+ * Query, i18next). Left to the splitter it came in a dozen small files, each compressed on its own.
+ */
+function startChunkName() {
+  let startModules: Set<string> | undefined;
+  return (id: string, ctx: Rolldown.ChunkingContext) => {
+    startModules ??= (() => {
+      const consoleModules = reachable(ctx, [consoleApp], false);
+      const sharedWithConsole = [...reachable(ctx, [standaloneSignIn], false)].filter((module) => consoleModules.has(module));
+      return new Set([...reachable(ctx, [main], false), ...sharedWithConsole]);
+    })();
+    return startModules.has(id) ? 'start' : null;
   };
 }
 
@@ -259,6 +280,8 @@ export default defineConfig({
             // which the UI chunks then imported back (a cycle: 'require_react_dom is not a function' at start).
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
             { name: uiChunkName(), debugName: 'ui', priority: 1 },
+            // After React and MUI (higher priorities): 'start' takes only what they leave.
+            { name: startChunkName(), debugName: 'start', priority: 0 },
             // The Indonesian texts load in two files when Indonesian is chosen (lib/i18n.ts): the sign-in page's
             // (its own, the shared ones, the server's messages), then the rest of the console's with MUI's texts.
             // Two files compress far better than a dozen small ones (each under 3 KB brotli).
