@@ -29,6 +29,15 @@ describe('console language', () => {
     expect(document.documentElement.lang).toBe('id');
   });
 
+  it('puts the texts back at the next switch when the bundle was removed meanwhile (other test files do)', async () => {
+    await applyLanguage('id');
+    fresh.i18n.removeResourceBundle('id', 'translation');
+    await applyLanguage('en');
+    await applyLanguage('id');
+    expect(fresh.i18n.t('Sign In')).toBe('Masuk');
+    expect(fresh.i18n.t('Error fetching users')).toBe('Gagal memuat data pengguna');
+  });
+
   it("translates the server's messages, figures carried over from templates", async () => {
     fresh.i18n.addResourceBundle(
       'id',

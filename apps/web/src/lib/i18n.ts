@@ -72,41 +72,45 @@ export function muiLocaleOf(language: string): readonly object[] {
 
 /** The two parts of the Indonesian texts: the sign-in page's, then the rest of the console's with MUI's own. */
 const indonesianParts = {
-  signIn: async () => {
-    i18n.addResourceBundle('id', 'translation', await merged(signInCatalogues));
-  },
+  signIn: () => merged(signInCatalogues),
   console: async () => {
-    const [catalogue, mui] = await Promise.all([merged(consoleCatalogues), import('./mui-indonesian'), loadIndonesianPart('signIn')]);
+    const [catalogue, mui] = await Promise.all([merged(consoleCatalogues), import('./mui-indonesian')]);
     muiIndonesian = mui.muiIndonesian;
-    // Added after the sign-in part: where both have a text, the feature's own wins, as in loadIndonesianCatalogue.
-    i18n.addResourceBundle('id', 'translation', catalogue);
+    return catalogue;
   },
 };
 type IndonesianPart = keyof typeof indonesianParts;
 
-/** Each part once asked for (one that failed to download is asked for again). */
-const requestedParts = new Map<IndonesianPart, Promise<void>>();
+/** Each part's download, once asked for (one that failed is asked for again). */
+const downloads = new Map<IndonesianPart, Promise<Record<string, string>>>();
 
-function loadIndonesianPart(part: IndonesianPart): Promise<void> {
-  let loading = requestedParts.get(part);
-  if (!loading) {
-    loading = indonesianParts[part]();
-    requestedParts.set(part, loading);
-    loading.catch(() => requestedParts.delete(part));
+function download(part: IndonesianPart): Promise<Record<string, string>> {
+  let downloading = downloads.get(part);
+  if (!downloading) {
+    downloading = indonesianParts[part]();
+    downloads.set(part, downloading);
+    downloading.catch(() => downloads.delete(part));
   }
-  return loading;
+  return downloading;
 }
 
 /** True on the standalone sign-in page until the console starts: Indonesian then needs the sign-in part only. */
 let consoleTextsDeferred = false;
 
-/** The parts of the Indonesian texts needed now; again if the console started while they downloaded. */
+/**
+ * Puts the parts of the Indonesian texts needed now into i18next, downloading them first (the console's
+ * too, should it start meanwhile). The sign-in part goes in first: where both have a text, the feature's
+ * own wins, as in loadIndonesianCatalogue. Added on every switch to Indonesian (a merge of a few hundred
+ * texts), so the bundle is whole whatever happened to it since (tests remove it).
+ */
 async function loadIndonesian(): Promise<void> {
   let deferred;
+  let catalogues;
   do {
     deferred = consoleTextsDeferred;
-    await Promise.all(deferred ? [loadIndonesianPart('signIn')] : [loadIndonesianPart('signIn'), loadIndonesianPart('console')]);
+    catalogues = await Promise.all(deferred ? [download('signIn')] : [download('signIn'), download('console')]);
   } while (deferred !== consoleTextsDeferred);
+  for (const catalogue of catalogues) i18n.addResourceBundle('id', 'translation', catalogue);
 }
 
 /** For the standalone sign-in page (main.tsx): Indonesian loads the sign-in page's texts only, until `loadConsoleTexts`. */
