@@ -103,39 +103,88 @@ function zodJitless(): Plugin {
   };
 }
 
-/** Libraries split into two chunks rather than dozens of small ones (each compressed on its own, far worse). */
-const groupedLibraries =
-  /node_modules[\\/](@mui[\\/](material|system|utils|styled-engine|private-theming|icons-material)|@emotion|react-transition-group|@popperjs)[\\/]/;
+/**
+ * MUI's createTheme builds a theme with CSS variables (createThemeWithVars: the variables, their
+ * selectors, the colour-scheme machinery) only when asked for them; ours has none (base-provider.tsx),
+ * so that builder is replaced by a function that throws if ever called: 3.6 KB compressed off
+ * every page, the sign-in page included.
+ */
+function themeWithoutCssVariables(): Plugin {
+  const createTheme = /[\\/]@mui[\\/]material[\\/]styles[\\/]createTheme\.mjs$/;
+  const withVars = 'import createThemeWithVars from "./createThemeWithVars.mjs";';
+  const refuse = `const createThemeWithVars = () => { throw new Error('MUI themes with CSS variables are not part of the console build'); };`;
+  return {
+    name: 'gold:theme-without-css-variables',
+    apply: 'build',
+    transform(code, id) {
+      if (!createTheme.test(id)) return null;
+      if (!code.includes(withVars)) throw new Error(`MUI's createTheme no longer has '${withVars}': update themeWithoutCssVariables`);
+      return { code: code.replace(withVars, refuse), map: null };
+    },
+  };
+}
 
 /**
- * Chunk names for MUI and its styling: 'ui-sign-in' holds what the sign-in page can run (its
- * static imports and its own lazy pieces: the error dialog, the second step), 'ui' the rest, which
- * only signed-in pages load. Derived from the module graph, so the split follows the code.
+ * Libraries split into a few chunks rather than dozens of small ones (each compressed on its own, far
+ * worse): MUI, its styling, and the small packages they build on (stylis, clsx, react-is...).
+ */
+const groupedLibraries =
+  /node_modules[\\/](@mui[\\/](material|system|utils|styled-engine|private-theming|icons-material)|@emotion|react-transition-group|@popperjs|stylis|clsx|react-is|hoist-non-react-statics|@babel[\\/]runtime)[\\/]/;
+
+const main = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
+const standaloneSignIn = fileURLToPath(new URL('./src/app/routes/auth/standalone-sign-in.tsx', import.meta.url));
+const consoleApp = fileURLToPath(new URL('./src/app/index.tsx', import.meta.url));
+
+/** The modules `roots` import, directly or through others (lazily too, with `followLazy`), added to `into`. */
+function reachable(ctx: Rolldown.ChunkingContext, roots: string[], followLazy: boolean, into = new Set<string>()) {
+  const stack = [...roots];
+  while (stack.length > 0) {
+    const id = stack.pop()!;
+    if (into.has(id)) continue;
+    into.add(id);
+    const info = ctx.getModuleInfo(id);
+    if (!info) continue;
+    stack.push(...info.importedIds, ...(followLazy ? info.dynamicallyImportedIds : []));
+  }
+  return into;
+}
+
+/**
+ * Chunk names for MUI and its styling: 'ui-sign-in' holds what the sign-in page shows at first (its
+ * static imports), 'ui-sign-in-later' what only its own lazy pieces add (the error dialog's modal,
+ * focus trap and transitions, the second step), loaded with them; 'ui' the rest, which only
+ * signed-in pages load. Derived from the module graph, so the split follows the code.
  */
 function uiChunkName() {
-  const main = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
-  const signInPage = fileURLToPath(new URL('./src/app/routes/auth/standalone-sign-in.tsx', import.meta.url));
-  let signInModules: Set<string> | undefined;
-  const reachable = (ctx: Rolldown.ChunkingContext, roots: string[], followLazy: boolean, into: Set<string>) => {
-    const stack = [...roots];
-    while (stack.length > 0) {
-      const id = stack.pop()!;
-      if (into.has(id)) continue;
-      into.add(id);
-      const info = ctx.getModuleInfo(id);
-      if (!info) continue;
-      stack.push(...info.importedIds, ...(followLazy ? info.dynamicallyImportedIds : []));
-    }
-    return into;
-  };
+  let signInModules: { atFirst: Set<string>; later: Set<string> } | undefined;
   return (id: string, ctx: Rolldown.ChunkingContext) => {
     if (!groupedLibraries.test(id)) return null;
-    // Shared by MUI's Indonesian texts (sign-in page, lazily) and TablePagination: in 'ui', it made the
-    // Indonesian sign-in page load the whole of 'ui' (42 KB brotli) for one small function.
-    if (/[\\/]@mui[\\/]material[\\/]locale[\\/]utils[\\/]buildFormatNumber\.m?js$/.test(id)) return 'ui-sign-in';
-    // main.tsx loads the console itself lazily: only its static imports count, and the sign-in page whole.
-    signInModules ??= reachable(ctx, [signInPage], true, reachable(ctx, [main], false, new Set()));
-    return signInModules.has(id) ? 'ui-sign-in' : 'ui';
+    // main.tsx loads the console itself lazily: only its static imports count. The sign-in page's own lazy
+    // pieces count apart, so that what only they use (about 7 KB brotli) stays off its first load.
+    signInModules ??= (() => {
+      const atFirst = reachable(ctx, [main, standaloneSignIn], false);
+      const withLazyPieces = reachable(ctx, [standaloneSignIn], true, reachable(ctx, [main], false));
+      return { atFirst, later: new Set([...withLazyPieces].filter((module) => !atFirst.has(module))) };
+    })();
+    if (signInModules.atFirst.has(id)) return 'ui-sign-in';
+    return signInModules.later.has(id) ? 'ui-sign-in-later' : 'ui';
+  };
+}
+
+/**
+ * One chunk, 'start', for what every page runs at start besides React and MUI: main.tsx and its static
+ * imports, and what both the sign-in page and the console import (session, API client, theme, TanStack
+ * Query, i18next). Left to the splitter it came in a dozen small files, each compressed on its own.
+ */
+function startChunkName() {
+  let startModules: Set<string> | undefined;
+  return (id: string, ctx: Rolldown.ChunkingContext) => {
+    startModules ??= (() => {
+      const consoleModules = reachable(ctx, [consoleApp], false);
+      const sharedWithConsole = [...reachable(ctx, [standaloneSignIn], false)].filter((module) => consoleModules.has(module));
+      return new Set([...reachable(ctx, [main], false), ...sharedWithConsole]);
+    })();
+    return startModules.has(id) ? 'start' : null;
   };
 }
 
@@ -143,7 +192,7 @@ const outDir = fileURLToPath(new URL('./dist', import.meta.url));
 
 export default defineConfig({
   root: webRoot,
-  plugins: [react(), contractWithoutSideEffects(), zodWithoutJsonSchema(), zodJitless(), precompress()],
+  plugins: [react(), contractWithoutSideEffects(), zodWithoutJsonSchema(), zodJitless(), themeWithoutCssVariables(), precompress()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     // The API runs on :3000 (`npm start` at the root); the dev server forwards /api to it.
@@ -166,8 +215,16 @@ export default defineConfig({
             // which the UI chunks then imported back (a cycle: 'require_react_dom is not a function' at start).
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
             { name: uiChunkName(), debugName: 'ui', priority: 1 },
-            // Everything Indonesian (the per-feature catalogues and MUI's texts) loads together when it is
-            // chosen: one file compresses far better than a dozen small ones (each under 3 KB brotli).
+            // After React and MUI (higher priorities): 'start' takes only what they leave.
+            { name: startChunkName(), debugName: 'start', priority: 0 },
+            // The Indonesian texts load in two files when Indonesian is chosen (lib/i18n.ts): the sign-in page's
+            // (its own, the shared ones, the server's messages), then the rest of the console's with MUI's texts.
+            // Two files compress far better than a dozen small ones (each under 3 KB brotli).
+            {
+              name: 'indonesian-sign-in',
+              test: /[\\/]src[\\/]locales[\\/]id[\\/](auth|common|server)\.json$/,
+              priority: 4,
+            },
             {
               name: 'indonesian',
               test: /[\\/](src[\\/]locales[\\/]id[\\/][^\\/]+\.json|src[\\/]lib[\\/]mui-indonesian\.ts|@mui[\\/]material[\\/]locale[\\/]idID\.mjs)$/,

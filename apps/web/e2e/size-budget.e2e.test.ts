@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import type { BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appRouteKeys, consoleRoute, fetchSampleIds, type AppRouteKey, type SampleIds } from './support/console-routes';
+import { appRouteKeys, consoleRoute, fetchSampleIds, type SampleIds } from './support/console-routes';
 import { waitForSettledPage } from './support/page-checks';
 import { useConsole } from './support/fixture';
 import { signedInState } from './support/session';
@@ -18,17 +18,6 @@ import { signedInState } from './support/session';
 const KB = 1000;
 const SIGN_IN_BUDGET = 150 * KB;
 const SIGNED_IN_BUDGET = 350 * KB;
-
-/**
- * Pages that do not meet the budget yet with Indonesian on (issue 15; figures and what it would take in
- * docs/benchmarks.md): each is held to its weight measured on 2026-11-24 (Price History: 2026-11-25) rounded up to the next 10 KB,
- * so none grows while the work goes on. The others are held to the budget itself. A page brought
- * under the budget leaves this table.
- */
-const OVER_BUDGET_CEILINGS: Partial<Record<AppRouteKey | 'signIn', number>> = {
-  signIn: 180 * KB, // 170.8 KB: React 58, MUI's sign-in part 55, i18next 14, the Indonesian catalogue 15
-};
-const limitOf = (page: AppRouteKey | 'signIn', budget: number) => OVER_BUDGET_CEILINGS[page] ?? budget;
 
 // Its own server: the e2e admin's language is set to Indonesian, which other files must not see.
 const e2e = useConsole({ data: 'demo', server: 'own' });
@@ -162,22 +151,12 @@ function expectWithinBudget(weight: PageWeight) {
 }
 
 describe('compressed JS and CSS per page', () => {
-  it('the sign-in page loads at most 150 KB (or its ceiling while over)', async () => {
-    expectWithinBudget(await weigh('/', '/ (sign-in)', limitOf('signIn', SIGN_IN_BUDGET), { signedIn: false }));
+  it('the sign-in page loads at most 150 KB', async () => {
+    expectWithinBudget(await weigh('/', '/ (sign-in)', SIGN_IN_BUDGET, { signedIn: false }));
   });
 
-  it.each(appRouteKeys)('signed-in route %s loads at most 350 KB (or its ceiling while over)', async (key) => {
+  it.each(appRouteKeys)('signed-in route %s loads at most 350 KB', async (key) => {
     const route = consoleRoute(key, ids);
-    expectWithinBudget(await weigh(route.href, route.href, limitOf(key, SIGNED_IN_BUDGET), { signedIn: true }));
-  });
-
-  it('holds a page to a ceiling only while it is over the budget', () => {
-    // A page that came under its budget must go back to the budget itself (leave OVER_BUDGET_CEILINGS).
-    const cameUnder = measured.filter(
-      (m) =>
-        m.budget > (m.page === '/ (sign-in)' ? SIGN_IN_BUDGET : SIGNED_IN_BUDGET) &&
-        m.received <= (m.page === '/ (sign-in)' ? SIGN_IN_BUDGET : SIGNED_IN_BUDGET),
-    );
-    expect(cameUnder.map((m) => m.page)).toEqual([]);
+    expectWithinBudget(await weigh(route.href, route.href, SIGNED_IN_BUDGET, { signedIn: true }));
   });
 });

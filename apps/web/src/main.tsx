@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import './fonts.css';
 import { createQueryClient } from './app/query-client';
 import { paths } from './config/paths';
-import { applyLanguage, storedLanguage } from './lib/i18n';
+import { applyLanguage, deferConsoleTexts, loadConsoleTexts, storedLanguage } from './lib/i18n';
 import { hasSessionHint } from './lib/session-hint';
 
 const container = document.getElementById('root');
@@ -18,7 +18,8 @@ function couldNotLoad() {
 }
 
 async function startConsole() {
-  const { App } = await import('./app');
+  // The console's Indonesian texts, when Indonesian is on (a part that cannot be downloaded stays in English).
+  const [{ App }] = await Promise.all([import('./app'), loadConsoleTexts().catch(() => undefined)]);
   render(<App queryClient={queryClient} />);
 }
 
@@ -28,10 +29,13 @@ async function startConsole() {
  * Anything else: the console (its router shows the sign-in page too, when a page sends there).
  */
 async function start() {
+  const signInPage = window.location.pathname === paths.auth.signIn.path && !hasSessionHint();
+  // The standalone sign-in page needs only its own Indonesian texts; the console's load as it starts.
+  if (signInPage) deferConsoleTexts();
   // The language last chosen in this browser, its catalogue loaded alongside the first screen's code
   // (a catalogue that cannot be downloaded leaves English). The session then says the admin's own.
   const language = applyLanguage(storedLanguage()).catch(() => undefined);
-  if (window.location.pathname !== paths.auth.signIn.path || hasSessionHint()) {
+  if (!signInPage) {
     await language;
     return startConsole();
   }

@@ -1,6 +1,43 @@
+import type { ComponentType } from 'react';
 import type { TFunction } from 'i18next';
+import AccountBalanceOutlinedIcon from '@mui/icons-material/AccountBalanceOutlined';
+import AccountCircleOutlinedIcon from '@mui/icons-material/AccountCircleOutlined';
+import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
+import ContactMailOutlinedIcon from '@mui/icons-material/ContactMailOutlined';
+import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
+import InventoryOutlinedIcon from '@mui/icons-material/Inventory2Outlined';
+import ManageHistoryOutlinedIcon from '@mui/icons-material/ManageHistoryOutlined';
+import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
+import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
+import RedeemOutlinedIcon from '@mui/icons-material/RedeemOutlined';
+import ShoppingCartOutlinedIcon from '@mui/icons-material/ShoppingCartOutlined';
+import StarOutlineIcon from '@mui/icons-material/StarOutlineOutlined';
+import TuneOutlinedIcon from '@mui/icons-material/TuneOutlined';
 import type { NavGroup, NavItem } from '@/components/layouts/navigation';
 import { appRouteList, appRoutes, menuGroups, menuItemOf, resolveTitle, type AppRouteKey } from '@/config/routes';
+
+/** The pages of the route table that have an item in the side menu. */
+type MenuRouteKey = { [Key in AppRouteKey]: (typeof appRoutes)[Key] extends { menu: object } ? Key : never }[AppRouteKey];
+
+/**
+ * The icon of each menu item: kept out of the route table, which the sign-in page loads (for
+ * `paths`) and which would otherwise bring the icons along. A menu item without one does not type-check.
+ */
+const menuIcons: Record<MenuRouteKey, ComponentType> = {
+  dashboard: DashboardOutlinedIcon,
+  users: PeopleAltOutlinedIcon,
+  transactions: ReceiptLongOutlinedIcon,
+  purchases: ShoppingCartOutlinedIcon,
+  redemptions: RedeemOutlinedIcon,
+  ratings: StarOutlineIcon,
+  profile: AccountCircleOutlinedIcon,
+  admins: AdminPanelSettingsOutlinedIcon,
+  contacts: ContactMailOutlinedIcon,
+  auditLog: ManageHistoryOutlinedIcon,
+  denoms: InventoryOutlinedIcon,
+  redemptionLimit: TuneOutlinedIcon,
+  reserves: AccountBalanceOutlinedIcon,
+};
 
 const isUnder = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
 
@@ -8,7 +45,9 @@ const isUnder = (path: string, prefix: string) => path === prefix || path.starts
 export function buildNavGroups(product: string, t: TFunction): NavGroup[] {
   const items = new Map<AppRouteKey, NavItem & { group: string }>();
   for (const { key, path, menu } of appRouteList) {
-    if (menu) items.set(key, { group: menu.group, label: resolveTitle(menu.label, product, t), href: path, icon: <menu.icon /> });
+    if (!menu) continue;
+    const Icon = menuIcons[key as MenuRouteKey];
+    items.set(key, { group: menu.group, label: resolveTitle(menu.label, product, t), href: path, icon: <Icon /> });
   }
   // A page whose path is not under its menu item's (/redeem for Redemption) highlights that item too.
   for (const { key, path } of appRouteList) {

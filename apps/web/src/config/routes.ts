@@ -1,18 +1,4 @@
-import type { ComponentType } from 'react';
 import type { TFunction } from 'i18next';
-import AccountBalanceOutlinedIcon from '@mui/icons-material/AccountBalanceOutlined';
-import AccountCircleOutlinedIcon from '@mui/icons-material/AccountCircleOutlined';
-import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
-import ContactMailOutlinedIcon from '@mui/icons-material/ContactMailOutlined';
-import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
-import InventoryOutlinedIcon from '@mui/icons-material/Inventory2Outlined';
-import ManageHistoryOutlinedIcon from '@mui/icons-material/ManageHistoryOutlined';
-import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
-import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
-import RedeemOutlinedIcon from '@mui/icons-material/RedeemOutlined';
-import ShoppingCartOutlinedIcon from '@mui/icons-material/ShoppingCartOutlined';
-import StarOutlineIcon from '@mui/icons-material/StarOutlineOutlined';
-import TuneOutlinedIcon from '@mui/icons-material/TuneOutlined';
 
 /**
  * A page title or menu label: the English text, which is also its translation key (i18n). It may
@@ -38,8 +24,8 @@ export interface AppRoute<Key extends string = string> {
   title: PageTitle;
   /** The page one breadcrumb up (a page without parameters); its menu item is highlighted here too. */
   parent?: NoInfer<Key>;
-  /** Its own item in the side menu, listed in table order within its group. */
-  menu?: { group: MenuGroup; label: PageTitle; icon: ComponentType };
+  /** Its own item in the side menu, listed in table order within its group (its icon: app/navigation.tsx). */
+  menu?: { group: MenuGroup; label: PageTitle };
   /** The menu item highlighted on this page when it is not the parent's. */
   menuItem?: NoInfer<Key>;
 }
@@ -53,18 +39,18 @@ const defineRoutes = <const Table extends { [Key in keyof Table]: AppRoute<Extra
 /**
  * Every signed-in page of the console: its path, title, breadcrumb parent and menu item. The
  * router, `paths`, the breadcrumbs and the side menu are all read from this table; adding a page
- * is a row here and its screen in app/screens.ts.
+ * is a row here and its screen in app/screens.ts (and, for a menu item, its icon in app/navigation.tsx).
  */
 export const appRoutes = defineRoutes({
-  dashboard: { path: '/dashboard', title: 'Dashboard', menu: { group: 'Transactions', label: 'Dashboard', icon: DashboardOutlinedIcon } },
+  dashboard: { path: '/dashboard', title: 'Dashboard', menu: { group: 'Transactions', label: 'Dashboard' } },
   /** The Latest Price card's View All: every stored price, charted and listed. */
   prices: { path: '/price-history', title: 'Price History', parent: 'dashboard' },
-  users: { path: '/user-list', title: 'User List', menu: { group: 'Transactions', label: 'User List', icon: PeopleAltOutlinedIcon } },
+  users: { path: '/user-list', title: 'User List', menu: { group: 'Transactions', label: 'User List' } },
   user: { path: '/user-list/:id', getHref: withId('/user-list'), title: 'View User Detail', parent: 'users' },
   transactions: {
     path: '/transaction-list',
     title: 'Transaction List',
-    menu: { group: 'Transactions', label: 'Transaction History', icon: ReceiptLongOutlinedIcon },
+    menu: { group: 'Transactions', label: 'Transaction History' },
   },
   transaction: {
     path: '/transaction-list/:id',
@@ -75,12 +61,12 @@ export const appRoutes = defineRoutes({
   purchases: {
     path: '/purchased-list',
     title: '{{product}} Purchased List',
-    menu: { group: 'Transactions', label: '{{product}} Purchased', icon: ShoppingCartOutlinedIcon },
+    menu: { group: 'Transactions', label: '{{product}} Purchased' },
   },
   redemptions: {
     path: '/redemption-list',
     title: 'Redemption List',
-    menu: { group: 'Transactions', label: 'Redemption', icon: RedeemOutlinedIcon },
+    menu: { group: 'Transactions', label: 'Redemption' },
   },
   redemptionDetail: {
     path: '/redemption-list/detail',
@@ -89,35 +75,35 @@ export const appRoutes = defineRoutes({
     parent: 'redemptions',
   },
   redemptionReview: { path: '/redeem', getHref: withIdQuery('/redeem'), title: 'Redemption Review', parent: 'redemptions' },
-  ratings: { path: '/ratings', title: 'Ratings', menu: { group: 'Transactions', label: 'Ratings', icon: StarOutlineIcon } },
-  profile: { path: '/profile', title: 'Profile', menu: { group: 'Account', label: 'Profile', icon: AccountCircleOutlinedIcon } },
+  ratings: { path: '/ratings', title: 'Ratings', menu: { group: 'Transactions', label: 'Ratings' } },
+  profile: { path: '/profile', title: 'Profile', menu: { group: 'Account', label: 'Profile' } },
   admins: {
     path: '/admin-list',
     title: 'Admin List',
-    menu: { group: 'Account', label: 'Admin List', icon: AdminPanelSettingsOutlinedIcon },
+    menu: { group: 'Account', label: 'Admin List' },
   },
   addAdmin: { path: '/admin-list/add', title: 'Add Admin', parent: 'admins' },
   admin: { path: '/admin-list/:id', getHref: withId('/admin-list'), title: 'View Admin Detail', parent: 'admins' },
   contacts: {
     path: '/contact-list',
     title: 'Contact List',
-    menu: { group: 'Others', label: 'Contact List', icon: ContactMailOutlinedIcon },
+    menu: { group: 'Others', label: 'Contact List' },
   },
   /** Not in the spec: the append-only audit log (issue 9), under Account in the menu. */
-  auditLog: { path: '/audit-log', title: 'Audit Log', menu: { group: 'Account', label: 'Audit Log', icon: ManageHistoryOutlinedIcon } },
+  auditLog: { path: '/audit-log', title: 'Audit Log', menu: { group: 'Account', label: 'Audit Log' } },
   denoms: {
     path: '/denoms-list',
     title: 'Redemption Denomination',
-    menu: { group: 'Others', label: 'Denoms List', icon: InventoryOutlinedIcon },
+    menu: { group: 'Others', label: 'Denoms List' },
   },
   redemptionLimit: {
     path: '/redemption-limit',
     title: 'Redemption Denomination Limit',
     // Beside Denoms List, where operators look for it (issue 15); the Denoms List links to it too.
-    menu: { group: 'Others', label: 'Redemption Limit', icon: TuneOutlinedIcon },
+    menu: { group: 'Others', label: 'Redemption Limit' },
   },
   /** Not in the spec: proof of reserves (issue 14), tokens outstanding against the vault's gold. */
-  reserves: { path: '/reserves', title: 'Reserves', menu: { group: 'Others', label: 'Reserves', icon: AccountBalanceOutlinedIcon } },
+  reserves: { path: '/reserves', title: 'Reserves', menu: { group: 'Others', label: 'Reserves' } },
   /** Not in the spec: the printable hand-over receipt of a REDEEMED redemption (issue 14). */
   redemptionReceipt: {
     path: '/redemption-list/receipt',

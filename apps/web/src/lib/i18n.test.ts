@@ -29,6 +29,15 @@ describe('console language', () => {
     expect(document.documentElement.lang).toBe('id');
   });
 
+  it('puts the texts back at the next switch when the bundle was removed meanwhile (other test files do)', async () => {
+    await applyLanguage('id');
+    fresh.i18n.removeResourceBundle('id', 'translation');
+    await applyLanguage('en');
+    await applyLanguage('id');
+    expect(fresh.i18n.t('Sign In')).toBe('Masuk');
+    expect(fresh.i18n.t('Error fetching users')).toBe('Gagal memuat data pengguna');
+  });
+
   it("translates the server's messages, figures carried over from templates", async () => {
     fresh.i18n.addResourceBundle(
       'id',
@@ -42,5 +51,40 @@ describe('console language', () => {
     expect(fresh.translateServerMessage('A message nobody catalogued')).toBe('A message nobody catalogued');
     await applyLanguage('en');
     expect(fresh.translateServerMessage('Cannot add 1000 pieces of 10 g')).toBe('Cannot add 1000 pieces of 10 g');
+  });
+});
+
+describe('the standalone sign-in page in Indonesian', () => {
+  // A console booted on the sign-in page: a module of its own, since the deferral lasts until the console starts.
+  async function signInPageModule() {
+    vi.resetModules();
+    const module = await import('./i18n');
+    module.deferConsoleTexts();
+    return module;
+  }
+
+  it("loads the sign-in page's texts and the server's messages only, then the rest as the console starts", async () => {
+    const signIn = await signInPageModule();
+    await signIn.applyLanguage('id');
+    expect(signIn.i18n.t('Sign In')).toBe('Masuk');
+    expect(signIn.translateServerMessage('Invalid email or password')).toBe('Email atau kata sandi salah');
+    expect(signIn.i18n.t('Error fetching users')).toBe('Error fetching users');
+    expect(signIn.muiLocaleOf('id')).toEqual([]);
+
+    await signIn.loadConsoleTexts();
+    expect(signIn.i18n.t('Error fetching users')).toBe('Gagal memuat data pengguna');
+    expect(signIn.muiLocaleOf('id')).not.toEqual([]);
+    await signIn.applyLanguage('en');
+  });
+
+  it('loads the whole catalogue when the console starts while Indonesian is still on its way', async () => {
+    const signIn = await signInPageModule();
+    const switching = signIn.applyLanguage('id');
+    await signIn.loadConsoleTexts();
+    await switching;
+    expect(signIn.i18n.language).toBe('id');
+    expect(signIn.i18n.t('Error fetching users')).toBe('Gagal memuat data pengguna');
+    expect(signIn.muiLocaleOf('id')).not.toEqual([]);
+    await signIn.applyLanguage('en');
   });
 });

@@ -7,12 +7,23 @@ export type Language = (typeof languages)[number];
 /** The last language chosen in this browser: it applies to the sign-in page before anyone is known. */
 const STORAGE_KEY = 'gold.language';
 
+/** One feature's Indonesian texts (a JSON file), keyed by their English. */
+type CatalogueFile = { default: Record<string, string> };
+type Catalogues = Record<string, () => Promise<CatalogueFile>>;
+
 /**
  * The English texts (the specification's) are the keys, so English needs no catalogue and stays
- * exactly as written. Each Indonesian file holds one feature's texts; all of them load, as their own
- * chunks, only when Indonesian is chosen.
+ * exactly as written. Each Indonesian file holds one feature's texts; they load only when Indonesian
+ * is chosen, in two parts: what the sign-in page shows (its own texts, the shared ones, the server's
+ * messages), and the rest of the console's with MUI's own texts, which the standalone sign-in page
+ * leaves until the console starts (`deferConsoleTexts`).
  */
-const indonesianCatalogues = import.meta.glob<{ default: Record<string, string> }>('../locales/id/*.json');
+const signInCatalogues = import.meta.glob<CatalogueFile>([
+  '../locales/id/auth.json',
+  '../locales/id/common.json',
+  '../locales/id/server.json',
+]);
+const consoleCatalogues = import.meta.glob<CatalogueFile>(['../locales/id/*.json', '!../locales/id/{auth,common,server}.json']);
 
 export const i18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({
@@ -27,10 +38,15 @@ void i18n.use(initReactI18next).init({
   returnEmptyString: false,
 });
 
+async function merged(catalogues: Catalogues): Promise<Record<string, string>> {
+  const files = await Promise.all(Object.values(catalogues).map((load) => load()));
+  return Object.assign({}, ...files.map((file) => file.default)) as Record<string, string>;
+}
+
 /** Every Indonesian text, merged from the per-feature files (loaded once). */
 export async function loadIndonesianCatalogue(): Promise<Record<string, string>> {
-  const files = await Promise.all(Object.values(indonesianCatalogues).map((load) => load()));
-  return Object.assign({}, ...files.map((file) => file.default)) as Record<string, string>;
+  const [signIn, rest] = await Promise.all([merged(signInCatalogues), merged(consoleCatalogues)]);
+  return { ...signIn, ...rest };
 }
 
 function isLanguage(value: unknown): value is Language {
@@ -54,13 +70,63 @@ export function muiLocaleOf(language: string): readonly object[] {
   return language === 'id' && muiIndonesian ? muiIndonesian : [];
 }
 
+/** The two parts of the Indonesian texts: the sign-in page's, then the rest of the console's with MUI's own. */
+const indonesianParts = {
+  signIn: () => merged(signInCatalogues),
+  console: async () => {
+    const [catalogue, mui] = await Promise.all([merged(consoleCatalogues), import('./mui-indonesian')]);
+    muiIndonesian = mui.muiIndonesian;
+    return catalogue;
+  },
+};
+type IndonesianPart = keyof typeof indonesianParts;
+
+/** Each part's download, once asked for (one that failed is asked for again). */
+const downloads = new Map<IndonesianPart, Promise<Record<string, string>>>();
+
+function download(part: IndonesianPart): Promise<Record<string, string>> {
+  let downloading = downloads.get(part);
+  if (!downloading) {
+    downloading = indonesianParts[part]();
+    downloads.set(part, downloading);
+    downloading.catch(() => downloads.delete(part));
+  }
+  return downloading;
+}
+
+/** True on the standalone sign-in page until the console starts: Indonesian then needs the sign-in part only. */
+let consoleTextsDeferred = false;
+
+/**
+ * Puts the parts of the Indonesian texts needed now into i18next, downloading them first (the console's
+ * too, should it start meanwhile). The sign-in part goes in first: where both have a text, the feature's
+ * own wins, as in loadIndonesianCatalogue. Added on every switch to Indonesian (a merge of a few hundred
+ * texts), so the bundle is whole whatever happened to it since (tests remove it).
+ */
+async function loadIndonesian(): Promise<void> {
+  let deferred;
+  let catalogues;
+  do {
+    deferred = consoleTextsDeferred;
+    catalogues = await Promise.all(deferred ? [download('signIn')] : [download('signIn'), download('console')]);
+  } while (deferred !== consoleTextsDeferred);
+  for (const catalogue of catalogues) i18n.addResourceBundle('id', 'translation', catalogue);
+}
+
+/** For the standalone sign-in page (main.tsx): Indonesian loads the sign-in page's texts only, until `loadConsoleTexts`. */
+export function deferConsoleTexts(): void {
+  consoleTextsDeferred = true;
+}
+
+/** The console is starting: Indonesian needs its whole catalogue and MUI's texts again, loaded now if it is on. */
+export async function loadConsoleTexts(): Promise<void> {
+  consoleTextsDeferred = false;
+  if (i18n.language === 'id') await loadIndonesian();
+}
+
 /** Switches the console's language, loading its catalogue (and MUI's texts) first; remembered in this browser. */
 export async function applyLanguage(language: Language): Promise<void> {
-  if (language === 'id' && !i18n.hasResourceBundle('id', 'translation')) {
-    const [catalogue, mui] = await Promise.all([loadIndonesianCatalogue(), import('./mui-indonesian')]);
-    muiIndonesian = mui.muiIndonesian;
-    i18n.addResourceBundle('id', 'translation', catalogue);
-  }
+  if (language === 'id') await loadIndonesian();
   await i18n.changeLanguage(language);
   document.documentElement.lang = language;
   try {
@@ -85,6 +151,8 @@ export function noteSignInChoice(language: Language): void {
 export async function applySignInLanguage(remembered: Language): Promise<void> {
   const language = signInChoice ?? remembered;
   signInChoice = null;
+  // The console follows: should the language change here, its texts load whole at once.
+  consoleTextsDeferred = false;
   if (language !== i18n.language) await applyLanguage(language).catch(() => undefined);
 }
 
