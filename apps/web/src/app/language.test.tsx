@@ -98,7 +98,7 @@ describe('the console language', () => {
         <table>
           <tfoot>
             <tr>
-              <TablePagination count={40} page={0} rowsPerPage={10} onPageChange={() => {}} />
+              <TablePagination count={4000} page={1} rowsPerPage={10} onPageChange={() => {}} />
             </tr>
           </tfoot>
         </table>
@@ -106,11 +106,16 @@ describe('the console language', () => {
     );
     const { rerender } = render(pager);
     expect(screen.getByText('Rows per page:')).toBeTruthy();
+    expect(document.querySelector('.MuiTablePagination-displayedRows')?.textContent).toBe('11–20 of 4,000');
     await applyLanguage('id');
     rerender(pager);
     expect(await screen.findByText('Baris per halaman:')).toBeTruthy();
+    // MUI's Indonesian texts leave the range and the buttons' names in English: ours fill them in.
+    expect(document.querySelector('.MuiTablePagination-displayedRows')?.textContent).toBe('11–20 dari 4.000');
+    expect(screen.getByRole('button', { name: 'Ke halaman berikutnya' })).toBeTruthy();
     await applyLanguage('en');
     rerender(pager);
     expect(await screen.findByText('Rows per page:')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Go to next page' })).toBeTruthy();
   });
 });
