@@ -43,10 +43,10 @@ export type ListTableProps<Query extends BaseListQuery & ListCallQuery, Row exte
   label?: string;
 } & ContextProp<Extra>;
 
-/** Header and row heights, in px (the page keeps a full page's height while the first one loads). */
+/** Header, row and pager heights, in px, with the box's borders (a full page's height is kept while the first one loads). */
 const headerPx = 56;
 const rowPx = 52;
-const footerPx = 53;
+const footerPx = 54;
 const noRows: never[] = [];
 
 /** A click or Enter that lands on a control of its own (a link, a copy or retry button) is that control's. */
@@ -225,6 +225,10 @@ export function ListTable<Query extends BaseListQuery & ListCallQuery, Row exten
         width: '100%',
         overflow: 'hidden',
         position: 'relative',
+        // The pager at the bottom of the box: while the first page loads it already stands where the rows will end.
+        display: 'flex',
+        flexDirection: 'column',
+        '& > .MuiTablePagination-root': { mt: 'auto' },
         // Until the first page arrives, the height of a full page: the rows then fill the space instead of pushing the page down (Lighthouse CLS).
         ...(result.isPending ? { minHeight: headerPx + list.pageSize * rowPx + footerPx } : {}),
       }}
