@@ -1,4 +1,5 @@
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import { ListTable } from '@/components/data-grid/list-table';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { auditTable } from '@/features/audit/components/audit-table';
@@ -7,10 +8,11 @@ import { usePageTitle } from '@/app/route-handle';
 /** /audit-log: who did what, to what, from where and when; read only (nothing can change or remove an entry). */
 export function AuditLogRoute() {
   const title = usePageTitle();
+  const { t } = useTranslation();
   return (
     <ContentLayout title={title}>
       <Typography color="text.secondary">
-        Every change made in the back office, newest first. Days are WIB calendar days; entries cannot be changed or removed.
+        {t('Every change made in the back office, newest first. Days are WIB calendar days; entries cannot be changed or removed.')}
       </Typography>
       <ListTable list={auditTable} />
     </ContentLayout>
