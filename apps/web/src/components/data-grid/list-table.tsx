@@ -93,19 +93,18 @@ const alignOf = (column: ListColumn<ListRow>, part: 'cell' | 'header') =>
 const ariaSort = { asc: 'ascending', desc: 'descending' } as const;
 
 /** Arrow keys, Home and End move between the rows (one tab stop for the rows; Tab then reaches the row's own controls). */
-function moveBetweenRows(event: KeyboardEvent<HTMLTableRowElement>) {
+function moveBetweenRows(event: KeyboardEvent<HTMLTableRowElement>): boolean {
   const row = event.currentTarget;
-  const body = row.parentElement;
-  if (!body) return false;
-  const target = {
+  const targets: Record<string, Element | null | undefined> = {
     ArrowDown: row.nextElementSibling,
     ArrowUp: row.previousElementSibling,
-    Home: body.firstElementChild,
-    End: body.lastElementChild,
-  }[event.key];
-  if (!(target instanceof HTMLElement) || !target.hasAttribute('data-id'))
-    return event.key in { ArrowDown: 1, ArrowUp: 1, Home: 1, End: 1 };
-  target.focus();
+    Home: row.parentElement?.firstElementChild,
+    End: row.parentElement?.lastElementChild,
+  };
+  if (!(event.key in targets)) return false;
+  const target = targets[event.key];
+  // At the first or last row the key is still the rows' (it does not scroll the page).
+  if (target instanceof HTMLElement && target.hasAttribute('data-id')) target.focus();
   return true;
 }
 
@@ -153,6 +152,8 @@ export function ListTable<Query extends BaseListQuery & ListCallQuery, Row exten
     () =>
       columns.map((column) => ({
         id: column.field,
+        // TanStack sorts only columns with an accessor (the sort itself is the server's); it reads it lazily, and
+        // the cells are drawn from the declared column (`cellContent`), so it is never read here.
         accessorFn: (row) => cellValue(column, row),
         enableSorting: (list.sortFields as readonly string[]).includes(column.field),
         sortDescFirst: column.sortingOrder?.[0] === 'desc',
