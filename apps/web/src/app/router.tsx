@@ -5,7 +5,7 @@ import { RouteErrorBoundary } from '@/components/errors/route-error-boundary';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { paths } from '@/config/paths';
 import { appRouteList } from '@/config/routes';
-import { sessionQueryOptions } from '@/features/auth/api/get-session';
+import { sessionNeedsChecking, sessionQueryOptions } from '@/features/auth/api/get-session';
 import { isApiError } from '@/lib/api-client';
 import { loadChunk } from '@/lib/lazy-chunk';
 import { setSessionHint } from '@/lib/session-hint';
@@ -73,8 +73,8 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
           id: 'signed-in',
           // The session check, and {product} for a page reached from sign-in (the root loader skipped it there).
           loader: async (args) => (await Promise.all([requireSession(queryClient)(args), ensureAppConfig(queryClient)]))[0],
-          // Every navigation passes the guard again (cheap: the answer is cached for 30 s).
-          shouldRevalidate: () => true,
+          // A navigation passes the guard again once the session answer is no longer fresh (30 s).
+          shouldRevalidate: () => sessionNeedsChecking(queryClient),
           lazy: screen(() => import('./routes/app/root'), 'AppRoot'),
           children: [
             {

@@ -36,61 +36,66 @@ export function ColumnMenu({ column, columns, sortOrders, onSort, onShow }: Colu
   const buttonId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [managing, setManaging] = useState(false);
+  // The menu is drawn from its first opening on (then kept, for its closing transition): a list has
+  // a menu per column, and a closed one would otherwise be drawn with every render of the table.
+  const [opened, setOpened] = useState(false);
   const close = () => {
     setAnchor(null);
     setManaging(false);
   };
 
-  const items = managing
-    ? columns.map((each) => (
-        <MenuItem
-          key={each.field}
-          role="menuitemcheckbox"
-          aria-checked={each.shown}
-          disabled={!each.hideable}
-          onClick={() => onShow(each.field, !each.shown)}
-          dense
-        >
-          <ListItemIcon>
-            <Checkbox
-              edge="start"
-              size="small"
-              checked={each.shown}
-              tabIndex={-1}
-              disableRipple
-              slotProps={{ input: { 'aria-hidden': true } }}
-            />
-          </ListItemIcon>
-          <ListItemText>{each.label}</ListItemText>
-        </MenuItem>
-      ))
-    : [
-        ...(sortOrders ?? []).map((order) => (
+  const items = !opened
+    ? null
+    : managing
+      ? columns.map((each) => (
           <MenuItem
-            key={order}
-            onClick={() => {
-              onSort(order);
-              close();
-            }}
+            key={each.field}
+            role="menuitemcheckbox"
+            aria-checked={each.shown}
+            disabled={!each.hideable}
+            onClick={() => onShow(each.field, !each.shown)}
+            dense
           >
-            {order === 'asc' ? t('Sort ascending') : t('Sort descending')}
+            <ListItemIcon>
+              <Checkbox
+                edge="start"
+                size="small"
+                checked={each.shown}
+                tabIndex={-1}
+                disableRipple
+                slotProps={{ input: { 'aria-hidden': true } }}
+              />
+            </ListItemIcon>
+            <ListItemText>{each.label}</ListItemText>
           </MenuItem>
-        )),
-        column.hideable ? (
-          <MenuItem
-            key="hide"
-            onClick={() => {
-              onShow(column.field, false);
-              close();
-            }}
-          >
-            {t('Hide column')}
-          </MenuItem>
-        ) : null,
-        <MenuItem key="manage" onClick={() => setManaging(true)}>
-          {t('Manage columns')}
-        </MenuItem>,
-      ];
+        ))
+      : [
+          ...(sortOrders ?? []).map((order) => (
+            <MenuItem
+              key={order}
+              onClick={() => {
+                onSort(order);
+                close();
+              }}
+            >
+              {order === 'asc' ? t('Sort ascending') : t('Sort descending')}
+            </MenuItem>
+          )),
+          column.hideable ? (
+            <MenuItem
+              key="hide"
+              onClick={() => {
+                onShow(column.field, false);
+                close();
+              }}
+            >
+              {t('Hide column')}
+            </MenuItem>
+          ) : null,
+          <MenuItem key="manage" onClick={() => setManaging(true)}>
+            {t('Manage columns')}
+          </MenuItem>,
+        ];
 
   return (
     <>
@@ -104,21 +109,24 @@ export function ColumnMenu({ column, columns, sortOrders, onSort, onShow }: Colu
         aria-expanded={anchor ? true : undefined}
         onClick={(event) => {
           event.stopPropagation();
+          setOpened(true);
           setAnchor(event.currentTarget);
         }}
         sx={{ ml: 0.25, flexShrink: 0 }}
       >
         <MoreVertIcon fontSize="small" />
       </IconButton>
-      <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={anchor !== null}
-        onClose={close}
-        slotProps={{ list: { dense: true, 'aria-labelledby': buttonId } }}
-      >
-        {items}
-      </Menu>
+      {opened ? (
+        <Menu
+          id={menuId}
+          anchorEl={anchor}
+          open={anchor !== null}
+          onClose={close}
+          slotProps={{ list: { dense: true, 'aria-labelledby': buttonId } }}
+        >
+          {items}
+        </Menu>
+      ) : null}
     </>
   );
 }

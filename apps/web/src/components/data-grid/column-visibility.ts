@@ -58,22 +58,36 @@ export function columnsToHide(columns: readonly FittedColumn[], width: number, c
 }
 
 /**
+ * The width each list's table last had, per list: a list opened again (back from a row's detail)
+ * is drawn at once at that width, instead of first at width 0 (every optional column shown) and
+ * again once measured, which drew the whole table twice on every visit.
+ */
+const lastWidths = new Map<string, number>();
+
+/**
  * Which columns a list shows: the optional ones that do not fit are hidden, and what the admin
  * shows or hides through the column menu is remembered per list (localStorage). `measure` goes on
  * the element whose width the table fills; `width` is that width (0 until laid out).
  */
 export function useColumnVisibility(listId: string, columns: readonly FittedColumn[]) {
-  const [width, setWidth] = useState(0);
+  const [width, setWidth] = useState(() => lastWidths.get(listId) ?? 0);
   const [choices, setChoices] = useState(() => readChoices(listId));
 
-  const measure = useCallback((element: HTMLElement | null) => {
-    if (!element) return;
-    setWidth(element.clientWidth);
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(() => setWidth(element.clientWidth));
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
+  const measure = useCallback(
+    (element: HTMLElement | null) => {
+      if (!element) return;
+      const measured = () => {
+        lastWidths.set(listId, element.clientWidth);
+        setWidth(element.clientWidth);
+      };
+      measured();
+      if (typeof ResizeObserver === 'undefined') return;
+      const observer = new ResizeObserver(measured);
+      observer.observe(element);
+      return () => observer.disconnect();
+    },
+    [listId],
+  );
 
   const hidden = columnsToHide(columns, width, choices).join(' ');
   const model = useMemo<ColumnVisibility>(

@@ -1,4 +1,15 @@
-import { useEffect, useMemo, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import {
+  memo,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -13,14 +24,7 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import {
-  getCoreRowModel,
-  useReactTable,
-  type ColumnDef,
-  type Row as TableRowModel,
-  type SortingState,
-  type Updater,
-} from '@tanstack/react-table';
+import { getCoreRowModel, useReactTable, type ColumnDef, type SortingState, type Updater } from '@tanstack/react-table';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -109,6 +113,83 @@ function moveBetweenRows(event: KeyboardEvent<HTMLTableRowElement>): boolean {
 }
 
 /**
+ * Which row holds the rows' one tab stop: the one last focused while it is shown, else the first.
+ * Kept outside React state so that the keyboard (or a click) moving to a row draws that row and
+ * the one it left, not the whole table.
+ */
+function createTabStop() {
+  let focused: string | undefined;
+  let rows: readonly string[] = [];
+  const listeners = new Set<() => void>();
+  const holder = () => (focused !== undefined && rows.includes(focused) ? focused : rows[0]);
+  const change = (apply: () => void) => {
+    const before = holder();
+    apply();
+    if (holder() !== before) for (const listener of listeners) listener();
+  };
+  return {
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    holder,
+    focus: (id: string) => change(() => (focused = id)),
+    show: (ids: readonly string[]) => change(() => (rows = ids)),
+  };
+}
+type TabStop = ReturnType<typeof createTabStop>;
+
+/** What a row does with a click or a key: the table's latest handlers, behind one stable object. */
+interface RowEvents<Row extends ListRow> {
+  click(row: Numbered<Row>, event: MouseEvent): void;
+  keyDown(row: Numbered<Row>, event: KeyboardEvent<HTMLTableRowElement>): void;
+}
+
+interface BodyRowProps<Row extends ListRow> {
+  id: string;
+  row: Numbered<Row>;
+  columns: readonly ListColumn<Numbered<Row>>[];
+  /** Where the row stands in the whole list (aria-rowindex: the header row is 1). */
+  rowIndex: number;
+  /** Whether this is the first row shown (it holds the tab stop until another row is focused). */
+  first: boolean;
+  tabStop: TabStop;
+  events: RowEvents<Row>;
+}
+
+/**
+ * One row. Memoised: the keyboard moving to another row, a column menu opening or the pager
+ * changing draws only the rows whose props changed (a focus used to draw the whole table again,
+ * on every click on a row).
+ */
+const BodyRow = memo(function BodyRow<Row extends ListRow>({ id, row, columns, rowIndex, first, tabStop, events }: BodyRowProps<Row>) {
+  // Before the table has told the tab stop which rows it shows (its first render), the first row holds it.
+  const holds = useSyncExternalStore(tabStop.subscribe, () => {
+    const holder = tabStop.holder();
+    return holder === undefined ? first : holder === id;
+  });
+  const tabIndex = holds ? 0 : -1;
+  return (
+    <TableRow
+      role="row"
+      aria-rowindex={rowIndex}
+      data-id={id}
+      hover
+      tabIndex={tabIndex}
+      onFocus={() => tabStop.focus(id)}
+      onClick={(event) => events.click(row, event)}
+      onKeyDown={(event) => events.keyDown(row, event)}
+    >
+      {columns.map((column) => (
+        <TableCell key={column.field} role="gridcell" data-field={column.field} align={alignOf(column as ListColumn<ListRow>, 'cell')}>
+          {cellContent(column, row, tabIndex)}
+        </TableCell>
+      ))}
+    </TableRow>
+  );
+}) as <Row extends ListRow>(props: BodyRowProps<Row>) => ReactNode;
+
+/**
  * A declared list on its screen: its filters, then its rows paged, sorted and filtered on the
  * server with the state in the URL (`useListUrlState`); loading, empty and error-with-retry
  * states. Optional columns that do not fit are hidden (a header's column menu shows them again,
@@ -128,7 +209,7 @@ export function ListTable<Query extends BaseListQuery & ListCallQuery, Row exten
   const context = props.context;
   const columns = useMemo(() => declaration.columns({ product, ...context } as ListContext & Extra), [declaration, product, context]);
   const { model: visibleColumns, onChange: onVisibleColumnsChange, measure, width } = useColumnVisibility(declaration.id, columns);
-  const [keyboardRowId, setKeyboardRowId] = useState<string | undefined>();
+  const [tabStop] = useState(createTabStop);
 
   const total = result.data?.total;
   // While a page loads (or failed) the pager keeps the last known total, or "unknown" (-1) before the first answer.
@@ -192,7 +273,8 @@ export function ListTable<Query extends BaseListQuery & ListCallQuery, Row exten
   );
 
   const shown = table.getVisibleLeafColumns();
-  const shownColumns = shown.map((column) => byField.get(column.id)!);
+  // Kept while the shown columns are the same, so the memoised rows are not drawn again for nothing.
+  const shownColumns = useMemo(() => shown.map((column) => byField.get(column.id)!), [shown, byField]);
   const widths = columnWidths(shownColumns, width);
   const menuColumns: MenuColumn[] = table.getAllLeafColumns().map((column) => ({
     field: column.id,
@@ -201,22 +283,35 @@ export function ListTable<Query extends BaseListQuery & ListCallQuery, Row exten
     hideable: column.getCanHide(),
   }));
   const tableRows = table.getRowModel().rows;
+  const shownIds = useMemo(() => tableRows.map((row) => row.id), [tableRows]);
   // The row the keyboard is on (Tab enters the rows there): the one last focused, else the first.
-  const keyboardRow = tableRows.some((row) => row.id === keyboardRowId) ? keyboardRowId : tableRows[0]?.id;
+  useLayoutEffect(() => tabStop.show(shownIds), [tabStop, shownIds]);
 
-  const onRowClick = (row: TableRowModel<Numbered<Row>>, event: MouseEvent) => {
+  const onRowClick = (row: Numbered<Row>, event: MouseEvent) => {
     // A plain left click; a modified one (a new tab) is the row's link's to handle, and text being selected is not a click.
     if (!openDetail || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
     if (onControl(event.target) || window.getSelection()?.isCollapsed === false) return;
-    openDetail(row.original);
+    openDetail(row);
   };
-  const onRowKeyDown = (row: TableRowModel<Numbered<Row>>, event: KeyboardEvent<HTMLTableRowElement>) => {
+  const onRowKeyDown = (row: Numbered<Row>, event: KeyboardEvent<HTMLTableRowElement>) => {
     if (event.key === 'Enter' && openDetail && !onControl(event.target)) {
-      openDetail(row.original);
+      openDetail(row);
       return;
     }
     if (event.target === event.currentTarget && moveBetweenRows(event)) event.preventDefault();
   };
+  // The rows are memoised: they call the handlers of the latest render through one object that keeps its identity.
+  const latestHandlers = useRef({ click: onRowClick, keyDown: onRowKeyDown });
+  useLayoutEffect(() => {
+    latestHandlers.current = { click: onRowClick, keyDown: onRowKeyDown };
+  });
+  const rowEvents = useMemo<RowEvents<Row>>(
+    () => ({
+      click: (row, event) => latestHandlers.current.click(row, event),
+      keyDown: (row, event) => latestHandlers.current.keyDown(row, event),
+    }),
+    [],
+  );
 
   const grid = (
     <Paper
@@ -328,36 +423,18 @@ export function ListTable<Query extends BaseListQuery & ListCallQuery, Row exten
             </TableRow>
           </TableHead>
           <TableBody>
-            {tableRows.map((row, index) => {
-              const tabIndex = row.id === keyboardRow ? 0 : -1;
-              return (
-                <TableRow
-                  key={row.id}
-                  role="row"
-                  aria-rowindex={list.page * list.pageSize + index + 2}
-                  data-id={row.id}
-                  hover
-                  tabIndex={tabIndex}
-                  onFocus={() => setKeyboardRowId(row.id)}
-                  onClick={(event) => onRowClick(row, event)}
-                  onKeyDown={(event) => onRowKeyDown(row, event)}
-                >
-                  {shown.map((column) => {
-                    const declared = byField.get(column.id)!;
-                    return (
-                      <TableCell
-                        key={column.id}
-                        role="gridcell"
-                        data-field={column.id}
-                        align={alignOf(declared as ListColumn<ListRow>, 'cell')}
-                      >
-                        {cellContent(declared, row.original, tabIndex)}
-                      </TableCell>
-                    );
-                  })}
-                </TableRow>
-              );
-            })}
+            {tableRows.map((row, index) => (
+              <BodyRow
+                key={row.id}
+                id={row.id}
+                row={row.original}
+                columns={shownColumns}
+                rowIndex={list.page * list.pageSize + index + 2}
+                first={index === 0}
+                tabStop={tabStop}
+                events={rowEvents}
+              />
+            ))}
             {tableRows.length === 0 && !result.isPending ? (
               <TableRow role="row">
                 <TableCell role="gridcell" colSpan={shown.length} align="center" sx={{ height: 2 * rowPx, color: 'text.secondary' }}>

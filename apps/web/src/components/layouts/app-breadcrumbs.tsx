@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import Breadcrumbs from '@mui/material/Breadcrumbs';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
@@ -10,8 +11,15 @@ export interface Crumb {
   href: string;
 }
 
-/** The trail to the current page; the last crumb is the page itself. Collapses above 8 items. */
-export function AppBreadcrumbs({ crumbs }: { crumbs: readonly Crumb[] }) {
+const sameCrumbs = (a: { crumbs: readonly Crumb[] }, b: { crumbs: readonly Crumb[] }) =>
+  a.crumbs.length === b.crumbs.length &&
+  a.crumbs.every((crumb, i) => crumb.label === b.crumbs[i]!.label && crumb.href === b.crumbs[i]!.href);
+
+/**
+ * The trail to the current page; the last crumb is the page itself. Collapses above 8 items.
+ * Drawn again only when the trail itself changes (the frame renders on every router state change).
+ */
+export const AppBreadcrumbs = memo(function AppBreadcrumbs({ crumbs }: { crumbs: readonly Crumb[] }) {
   const { t } = useTranslation();
   if (crumbs.length === 0) return null;
   return (
@@ -29,4 +37,4 @@ export function AppBreadcrumbs({ crumbs }: { crumbs: readonly Crumb[] }) {
       )}
     </Breadcrumbs>
   );
-}
+}, sameCrumbs);

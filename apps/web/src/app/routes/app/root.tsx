@@ -1,4 +1,4 @@
-import { Suspense, useMemo } from 'react';
+import { Suspense, useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate, useNavigation } from 'react-router';
 import { DashboardLayout } from '@/components/layouts/dashboard-layout';
@@ -25,9 +25,13 @@ export function AppRoot() {
   const { t } = useTranslation();
   const navGroups = useMemo(() => buildNavGroups(product, t), [product, t]);
   // The language chosen in the top bar applies at once, and is remembered for this admin.
-  const updateLanguage = useUpdateLanguage();
+  const { mutate: rememberLanguage } = useUpdateLanguage();
+  const languageSwitch = useMemo(() => <LanguageSwitch onChosen={(language) => rememberLanguage({ language })} />, [rememberLanguage]);
   // Spec: whether logout succeeds or fails, the admin goes to the sign-in page.
   const logout = useLogout({ onSettled: () => navigate(paths.auth.signIn.getHref(), { replace: true }) });
+  const { mutate: logOut } = logout;
+  // Stable, as the frame's memoised parts need (useMutation's mutate keeps its identity).
+  const onLogout = useCallback(() => logOut(), [logOut]);
   useDocumentTitle(title);
   // One live-updates stream for the whole signed-in console: what another operator changes shows without a reload.
   useLiveEvents();
@@ -38,10 +42,10 @@ export function AppRoot() {
       breadcrumbs={crumbs}
       navGroups={navGroups}
       adminName={session.data?.admin.fullName}
-      onLogout={() => logout.mutate()}
+      onLogout={onLogout}
       loggingOut={logout.isPending}
       busy={navigation.state !== 'idle'}
-      languageSwitch={<LanguageSwitch onChosen={(language) => updateLanguage.mutate({ language })} />}
+      languageSwitch={languageSwitch}
     >
       <Suspense fallback={<LoadingOverlay />}>
         <Outlet />

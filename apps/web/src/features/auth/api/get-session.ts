@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { SessionResponse } from '@gold/contract';
 import { api } from '@/lib/api-client';
 import { applyLanguage, i18n } from '@/lib/i18n';
@@ -20,15 +20,28 @@ async function getSession({ signal }: { signal?: AbortSignal } = {}): Promise<Se
 
 export const sessionQueryKey = ['auth', 'session'] as const;
 
+/** How long the route guard trusts the session answer before asking the server again on a navigation. */
+const sessionStaleMs = 30_000;
+
 export function sessionQueryOptions() {
   return queryOptions({
     queryKey: sessionQueryKey,
     queryFn: ({ signal }) => getSession({ signal }),
     // The route guard asks again on navigation once this is stale; every other call's 401 signs out.
-    staleTime: 30_000,
+    staleTime: sessionStaleMs,
     retry: false,
     refetchOnWindowFocus: false,
   });
+}
+
+/**
+ * Whether a navigation must pass the route guard again: no session answer yet, a failed or
+ * invalidated one, or one older than the guard trusts. Within that time the guard would only read
+ * the cached answer; skipping it spares the whole console a render for a loading state.
+ */
+export function sessionNeedsChecking(queryClient: QueryClient): boolean {
+  const state = queryClient.getQueryState(sessionQueryKey);
+  return !state || state.status !== 'success' || state.isInvalidated || Date.now() - state.dataUpdatedAt >= sessionStaleMs;
 }
 
 export function useSession() {
