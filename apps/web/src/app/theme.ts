@@ -66,6 +66,11 @@ const themeOptions: ThemeOptions = {
     MuiPaper: {
       styleOverrides: { rounded: { borderRadius: 12 } },
     },
+    // Every tooltip only names what it points at (the control's own accessible name, a full hash): an
+    // interactive one stays over the row below and takes the click meant for that row.
+    MuiTooltip: {
+      defaultProps: { disableInteractive: true },
+    },
   },
 };
 

@@ -84,7 +84,7 @@ const NavListItem = memo(function NavListItem({ item, selected, collapsed, onNav
   return (
     // A list holds list items only (axe 'list'): the link sits in its own <li>.
     <li>
-      <Tooltip title={collapsed ? item.label : ''} placement="right" disableInteractive>
+      <Tooltip title={collapsed ? item.label : ''} placement="right">
         <ListItemButton
           component={RouterLink}
           to={item.href}
