@@ -22,7 +22,7 @@ const identityZones = identityOrder.slice(0, -1).map((part, index) => ({
 }));
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/*.d.ts', 'apps/api/drizzle/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/*.d.ts', 'apps/api/drizzle/**', 'apps/api/test-bundles/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

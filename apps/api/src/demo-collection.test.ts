@@ -1,64 +1,37 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import type { CaughtMail, Denomination, RedemptionDetail, RedemptionListItem } from '@gold/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApiProcess, type ApiProcess } from './test/api-processes';
+import { migratedDataDir } from './test/test-databases';
 
 /**
  * What a new user does after `npm start` (no SMTP_URL, demo data): collect a redemption by
  * hand, with the code read from the demo mail catcher, and see the vault's stock go down.
- * The real entry point as a process, on a fresh embedded database, over HTTP.
+ * The real entry point as a process, on an embedded database with nothing in it yet (migrated
+ * already: the first start itself is server.test.ts's subject), over HTTP.
  */
-const apiRoot = join(import.meta.dirname, '..');
 const admin = { email: 'teller@example.com', password: 'Timbangan Emas 2026 pagi hari!' };
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
 describe('collecting a redemption in the demo', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'gold-demo-'));
-  let child: ChildProcessWithoutNullStreams;
-  let output = '';
+  let dataDir: string;
+  let server: ApiProcess;
   let base = '';
   let cookie = '';
 
   beforeAll(async () => {
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-      cwd: apiRoot,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOST: '127.0.0.1',
-        PORT: String(port),
+    dataDir = await migratedDataDir();
+    server = await startApiProcess(
+      {
         DATA_DIR: dataDir,
         ADMIN_EMAIL: admin.email,
         ADMIN_PASSWORD: admin.password,
-        WEB_DIST_DIR: join(apiRoot, 'no-console'),
-        LOG_LEVEL: 'info',
+        // As `npm start` runs it.
+        SEED_DEMO_DATA: 'true',
+        DEMO_CHAIN: 'true',
       },
-    });
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    for (let started = Date.now(); Date.now() - started < 150_000; await new Promise((r) => setTimeout(r, 250))) {
-      if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-      if (
-        await fetch(`${base}/api/health`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        break;
-    }
+      { timeoutMs: 150_000 },
+    );
+    base = server.baseUrl;
     const login = await fetch(`${base}/api/admin/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -69,8 +42,8 @@ describe('collecting a redemption in the demo', () => {
   }, 180_000);
 
   afterAll(() => {
-    if (child?.exitCode === null) child.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
+    if (server?.child.exitCode === null) server.child.kill('SIGKILL');
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   const call = async <T>(path: string, body?: object): Promise<{ status: number; body: T }> => {
@@ -83,7 +56,7 @@ describe('collecting a redemption in the demo', () => {
   };
 
   it('sends the code to the catcher, checks it, approves, and the stock goes down', async () => {
-    expect(output).toMatch(/one-time codes are not e-mailed but caught, see http:\/\/127\.0\.0\.1:\d+\/dev\/mail/);
+    expect(server.output()).toMatch(/one-time codes are not e-mailed but caught, see http:\/\/127\.0\.0\.1:\d+\/dev\/mail/);
     const { body: open } = await call<{ data: RedemptionListItem[] }>('/api/admin/list/redeems?limit=1&page=0&status=PREPARATION');
     const id = open.data[0]!.id;
     const { body: redemption } = await call<RedemptionDetail>(`/api/admin/redeem/${id}`);
@@ -110,6 +83,6 @@ describe('collecting a redemption in the demo', () => {
       expect(now.redeemed).toBe(was.redeemed + piece.amount);
       expect(now.reserved).toBe(was.reserved - piece.amount);
     }
-    expect(output).not.toContain(otp);
+    expect(server.output()).not.toContain(otp);
   });
 });

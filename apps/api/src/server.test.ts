@@ -1,6 +1,5 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, connect } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { count } from 'drizzle-orm';
@@ -8,71 +7,27 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './db/client';
 import { customers } from './db/schema';
 import { defaultSeedCounts } from './db/seed/seed-demo-data';
+import { spawnApiProcess, startApiProcess, type ApiProcess } from './test/api-processes';
+import { migratedDataDir } from './test/test-databases';
 
 /** The real entry point as a process: start-up, first admin, logs, graceful shutdown. */
 
-const apiRoot = join(import.meta.dirname, '..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-interface RunningServer {
-  child: ChildProcessWithoutNullStreams;
-  port: number;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-async function startServer(env: Record<string, string>): Promise<RunningServer> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: apiRoot,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      SEED_DEMO_DATA: 'false',
-      WEB_DIST_DIR: join(apiRoot, 'no-console'),
-      ...env,
-    },
-  });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (response.ok) return { child, port, output: () => output, exited };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`server did not start:\n${output}`);
-}
+/** As `npm start` runs it: the demo chain on. */
+const startServer = (env: Record<string, string>) => startApiProcess({ DEMO_CHAIN: 'true', ...env }, { timeoutMs: 60_000 });
 
 describe('the server process', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'gold-server-'));
+  let dataDir: string;
   const password = 'Penjaga Brankas 2026 emas!';
-  let server: RunningServer;
+  let server: ApiProcess;
 
   beforeAll(async () => {
+    // Not about a first start: a migrated folder spares the process initdb and the migrations.
+    dataDir = await migratedDataDir();
     server = await startServer({ DATA_DIR: dataDir, ADMIN_EMAIL: 'vault@example.com', ADMIN_PASSWORD: password, LOG_LEVEL: 'info' });
   }, 90_000);
   afterAll(() => {
-    if (server.child.exitCode === null) server.child.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
+    if (server?.child.exitCode === null) server.child.kill('SIGKILL');
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('creates the first admin from the environment and keeps secrets out of the logs', async () => {
@@ -154,17 +109,11 @@ describe('demo data', () => {
 
 describe('start-up checks', () => {
   it('stops with a message naming a wrong setting', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-      cwd: apiRoot,
-      env: { PATH: process.env.PATH ?? '', PORT: 'not-a-port', SESSION_IDLE_MINUTES: '-5' },
-    });
-    let stderr = '';
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-    expect(code).toBe(1);
-    expect(stderr).toMatch(/Invalid configuration/);
-    expect(stderr).toMatch(/PORT/);
-    expect(stderr).toMatch(/SESSION_IDLE_MINUTES/);
+    const server = await spawnApiProcess({ PORT: 'not-a-port', SESSION_IDLE_MINUTES: '-5' });
+    expect(await server.exited).toBe(1);
+    expect(server.stderr()).toMatch(/Invalid configuration/);
+    expect(server.stderr()).toMatch(/PORT/);
+    expect(server.stderr()).toMatch(/SESSION_IDLE_MINUTES/);
   });
 
   it('prints a generated password once when no admin is configured', async () => {

@@ -6,6 +6,7 @@ import { count } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client';
 import { admins, customers } from '../db/schema';
+import { bundledEntryPoint } from '../test/api-processes';
 import { parseSeedArgs } from './seed-args';
 import { defaultSeedCounts } from '../db/seed/seed-demo-data';
 
@@ -44,7 +45,8 @@ describe('seed command line', () => {
 
 function runSeed(args: string[], dataDir: string): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/seed.ts', ...args], {
+    // `npm run seed`, bundled (test/global-setup.ts).
+    const child = spawn(process.execPath, [bundledEntryPoint('seed'), ...args], {
       cwd: join(import.meta.dirname, '../..'),
       env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir },
     });

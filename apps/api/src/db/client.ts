@@ -94,7 +94,8 @@ export function lockDataDir(dataDir: string): () => void {
   throw new Error(`could not lock DATA_DIR ${dataDir}`);
 }
 
-function processAlive(pid: number): boolean {
+/** Whether a process of that id runs (EPERM: it does, as another user's). */
+export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

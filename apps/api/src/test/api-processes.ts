@@ -2,10 +2,16 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { inject } from 'vitest';
 
-/** Real API processes (the entry point, src/server.ts through tsx) for tests of several processes on one database. */
+/** Real API processes (the entry point, src/server.ts bundled by global-setup.ts) started by tests. */
 
 const apiRoot = join(import.meta.dirname, '../..');
+
+/** An entry point as global-setup.ts bundled it for this run. */
+export function bundledEntryPoint(name: 'server' | 'seed' | 'demo-chain-child'): string {
+  return join(inject('apiBundles'), `${name}.js`);
+}
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -37,22 +43,20 @@ export interface ApiProcess {
   child: ChildProcessWithoutNullStreams;
   /** Everything it wrote to stdout and stderr so far. */
   output(): string;
+  /** What it wrote to stderr alone. */
+  stderr(): string;
   exited: Promise<number | null>;
   /** SIGTERM (it drains), then waits for the exit code. */
   stop(): Promise<number | null>;
 }
 
 /**
- * Starts `node --import tsx src/server.ts` with only the given settings (and a free port unless
- * PORT is given) and waits until /api/health/live answers, or until `ready` says so (a cluster's
- * primary answers nothing itself).
+ * Starts the API (`node server.js`, as `npm start` runs it) with only the given settings (and a
+ * free port unless PORT is given), without waiting for it.
  */
-export async function startApiProcess(
-  env: Record<string, string>,
-  options: { timeoutMs?: number; ready?: (process: ApiProcess) => boolean | Promise<boolean> } = {},
-): Promise<ApiProcess> {
+export async function spawnApiProcess(env: Record<string, string>): Promise<ApiProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, [bundledEntryPoint('server')], {
     cwd: apiRoot,
     env: {
       PATH: process.env.PATH ?? '',
@@ -66,20 +70,36 @@ export async function startApiProcess(
     },
   });
   let output = '';
+  let stderr = '';
   child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => {
+    output += chunk;
+    stderr += chunk;
+  });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const api: ApiProcess = {
+  return {
     port,
     baseUrl: `http://127.0.0.1:${port}`,
     child,
     output: () => output,
+    stderr: () => stderr,
     exited,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       return exited;
     },
   };
+}
+
+/**
+ * spawnApiProcess, then waits until /api/health/live answers, or until `ready` says so (a
+ * cluster's primary answers nothing itself).
+ */
+export async function startApiProcess(
+  env: Record<string, string>,
+  options: { timeoutMs?: number; ready?: (process: ApiProcess) => boolean | Promise<boolean> } = {},
+): Promise<ApiProcess> {
+  const api = await spawnApiProcess(env);
   const ready =
     options.ready ??
     (() =>
@@ -89,16 +109,16 @@ export async function startApiProcess(
       ));
   try {
     await waitUntil(
-      `the API on port ${port} to start`,
+      `the API on port ${api.port} to start`,
       async () => {
-        if (child.exitCode !== null) throw new Error(`the API exited early (${child.exitCode}):\n${output}`);
+        if (api.child.exitCode !== null) throw new Error(`the API exited early (${api.child.exitCode}):\n${api.output()}`);
         return ready(api);
       },
       options.timeoutMs ?? 120_000,
       200,
     );
   } catch (error) {
-    child.kill('SIGKILL');
+    api.child.kill('SIGKILL');
     throw error;
   }
   return api;

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { createPublicClient, http, parseUnits, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { bundledEntryPoint } from '../../test/api-processes';
 import { goldTokenAbi, multicall3Address, multicall3RuntimeCode, normalizeAddress, transferEvent, zeroAddress } from './chain-definition';
 import { planDemoHistory, startDemoChain, type DemoChain } from './demo-chain';
 
@@ -119,8 +119,8 @@ describe('demo chain', () => {
   });
 
   it('is the same chain on every start, and no anvil outlives a parent killed with SIGKILL', async () => {
-    const script = fileURLToPath(new URL('./testing/demo-chain-child.ts', import.meta.url));
-    const child = spawn(process.execPath, ['--import', 'tsx', script, ...wallets], { stdio: ['ignore', 'pipe', 'inherit'] });
+    // testing/demo-chain-child.ts, bundled (test/global-setup.ts).
+    const child = spawn(process.execPath, [bundledEntryPoint('demo-chain-child'), ...wallets], { stdio: ['ignore', 'pipe', 'inherit'] });
     const line = await new Promise<string>((resolve, reject) => {
       createInterface({ input: child.stdout }).once('line', resolve);
       child.once('exit', (code) => reject(new Error(`child exited (${code})`)));
