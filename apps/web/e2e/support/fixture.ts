@@ -59,8 +59,8 @@ export function useConsole({ data, server }: ConsoleOptions): ConsoleFixture {
           baseUrl = (await fromPool<{ baseUrl: string }>(`/shared/${data}`)).baseUrl;
           return;
         }
-        // The chain's state lives in its anvil process, not in a data folder: that server loads the demo data itself.
-        const from = data === 'demo-chain' ? undefined : (await fromPool<{ dataDir: string }>(`/prepared/${data}`)).dataDir;
+        // The chain's state lives in its anvil process, not in a data folder: that server loads the demo data itself, on a migrated folder.
+        const from = (await fromPool<{ dataDir: string }>(`/prepared/${data === 'demo-chain' ? 'empty' : data}`)).dataDir;
         ownServer = await startServer({ data, from });
         baseUrl = ownServer.baseUrl;
       })(),

@@ -34,12 +34,14 @@ export function createServerPool(): ServerPool {
     return value;
   }
 
-  const preparedDataDir = (data: 'empty' | 'demo') => once(prepared, data, () => prepareDataDir(data));
+  // Every prepared folder starts from the empty one: PGlite's initdb and the migrations are done once.
+  const preparedDataDir = (data: 'empty' | 'demo'): Promise<string> =>
+    once(prepared, data, async () => (data === 'empty' ? prepareDataDir('empty') : prepareDataDir(data, await preparedDataDir('empty'))));
 
   const sharedServer = async (data: ServerData) => {
     const server = await once(shared, data, async () =>
-      // The chain's state lives in its anvil process, so its server loads the demo data itself.
-      data === 'demo-chain' ? startServer({ data }) : startServer({ data, from: await preparedDataDir(data) }),
+      // The chain's state lives in its anvil process, so its server loads the demo data (and makes the chain's history) itself.
+      startServer({ data, from: await preparedDataDir(data === 'demo-chain' ? 'empty' : data) }),
     );
     return server.baseUrl;
   };
@@ -59,7 +61,6 @@ export function createServerPool(): ServerPool {
       void (async () => {
         await preparedDataDir('demo');
         await sharedServer('demo');
-        await preparedDataDir('empty');
         await sharedServer('demo-chain');
         await browserEndpoint();
       })().catch(() => {});

@@ -72,8 +72,11 @@ export async function startServer({ data, from, dataDir }: ServerOptions): Promi
     },
   });
   let output = '';
+  // Trimmed only once it holds twice what is kept: a shared server logs a line per request, and
+  // trimming on every line copied the whole kept output each time.
   const record = (chunk: string) => {
-    output = (output + chunk).slice(-keptOutput);
+    output += chunk;
+    if (output.length > 2 * keptOutput) output = output.slice(-keptOutput);
   };
   child.stderr.setEncoding('utf8').on('data', record);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -109,7 +112,7 @@ export async function startServer({ data, from, dataDir }: ServerOptions): Promi
   });
   try {
     const baseUrl = await listening;
-    return { baseUrl, output: () => output, stop };
+    return { baseUrl, output: () => output.slice(-keptOutput), stop };
   } catch (error) {
     await stop();
     throw error;
@@ -119,12 +122,13 @@ export async function startServer({ data, from, dataDir }: ServerOptions): Promi
 /**
  * Makes a data folder a server can start from (`startServer({ from })`): a server starts on it
  * (migrations, the e2e admin and, for 'demo', the demo data) and stops. Copying it is far cheaper
- * than doing that work again for every test file. The demo chain is never prepared: its token and
- * transfers live in the anvil process, not in the folder.
+ * than doing that work again for every test file. `from` starts it from another prepared folder
+ * ('demo' from 'empty': PGlite's initdb and the migrations are not done twice). The demo chain is
+ * never prepared: its token and transfers live in the anvil process, not in the folder.
  */
-export async function prepareDataDir(data: 'empty' | 'demo'): Promise<string> {
+export async function prepareDataDir(data: 'empty' | 'demo', from?: string): Promise<string> {
   const dataDir = mkdtempSync(join(tmpdir(), `gold-e2e-prepared-${data}-`));
-  const server = await startServer({ data, dataDir });
+  const server = await startServer({ data, from, dataDir });
   await server.stop();
   return dataDir;
 }
