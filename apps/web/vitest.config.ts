@@ -12,7 +12,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/testing/setup-tests.ts'],
     // A safety net, not a speed check: whole-console renders in jsdom share two cores with other test files.
-    testTimeout: 20_000,
+    testTimeout: 60_000,
     isolate: false,
   },
 });

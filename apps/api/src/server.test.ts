@@ -13,7 +13,7 @@ import { migratedDataDir } from './test/test-databases';
 /** The real entry point as a process: start-up, first admin, logs, graceful shutdown. */
 
 /** As `npm start` runs it: the demo chain on. */
-const startServer = (env: Record<string, string>) => startApiProcess({ DEMO_CHAIN: 'true', ...env }, { timeoutMs: 60_000 });
+const startServer = (env: Record<string, string>) => startApiProcess({ DEMO_CHAIN: 'true', ...env });
 
 describe('the server process', () => {
   let dataDir: string;
@@ -24,7 +24,7 @@ describe('the server process', () => {
     // Not about a first start: a migrated folder spares the process initdb and the migrations.
     dataDir = await migratedDataDir();
     server = await startServer({ DATA_DIR: dataDir, ADMIN_EMAIL: 'vault@example.com', ADMIN_PASSWORD: password, LOG_LEVEL: 'info' });
-  }, 90_000);
+  }, 150_000);
   afterAll(() => {
     if (server?.child.exitCode === null) server.child.kill('SIGKILL');
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
@@ -104,7 +104,7 @@ describe('demo data', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 120_000);
+  }, 300_000);
 });
 
 describe('start-up checks', () => {
@@ -138,5 +138,5 @@ describe('start-up checks', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 120_000);
+  }, 300_000);
 });

@@ -14,6 +14,9 @@ import { signIn } from './support/session';
 const viewport = { width: 1280, height: 720 };
 const CPU_SLOWDOWN = 4;
 const CLICKS = 20;
+// A step's bound while the page runs 4x slower on a busy machine: a stuck page, not a speed check
+// (a lost click still fails: its detail's address never comes).
+const stepTimeout = 60_000;
 
 interface ListCase {
   path: string;
@@ -43,6 +46,7 @@ let page: Page;
 
 beforeAll(async () => {
   watched = await e2e.openPage(viewport);
+  watched.context.setDefaultTimeout(stepTimeout);
   page = watched.page;
   await signIn(page);
   const cpu = await watched.context.newCDPSession(page);
@@ -57,8 +61,8 @@ const rows = (page: Page) => grid(page).locator('[role="row"][data-id]');
 /** The list at `path` with its rows shown (none for an empty list). */
 async function openList(page: Page, path: string, withRows = true): Promise<void> {
   if (!page.url().endsWith(path)) await page.goto(path);
-  if (withRows) await rows(page).first().waitFor({ timeout: 30_000 });
-  else await grid(page).waitFor({ timeout: 30_000 });
+  if (withRows) await rows(page).first().waitFor();
+  else await grid(page).waitFor();
 }
 
 /** The menu is open, and the columns shown fit the grid: nothing to scroll sideways, no half-visible cell. */
@@ -113,8 +117,8 @@ describe(`Lists at ${viewport.width} × ${viewport.height} with the menu open, C
       const target = onLink ? row.getByRole('link', { name: list.link }).first() : row.locator('[role="gridcell"]').nth(plainCell);
       await target.click();
       // The address proves the click was not lost; the first time, the detail page is seen through.
-      await page.waitForURL(list.detail, { timeout: 15_000 });
-      if (click === 0) await page.getByRole('heading', { level: 1, name: list.heading }).waitFor({ timeout: 30_000 });
+      await page.waitForURL(list.detail);
+      if (click === 0) await page.getByRole('heading', { level: 1, name: list.heading }).waitFor();
       opened++;
       await page.goBack();
       await page.waitForURL(`**${list.path}`);

@@ -20,9 +20,10 @@ window.matchMedia ??= (media: string) =>
     dispatchEvent: () => false,
   }) as MediaQueryList;
 
-// A data grid takes a while to render in jsdom on a busy machine: wait up to 5 s for what a test
-// looks for (a bound on waiting, not a timing assertion).
-configure({ asyncUtilTimeout: 5_000 });
+// A list takes a while to render in jsdom on a busy machine (the first render of a route also
+// transforms its modules): wait up to 15 s for what a test looks for. A bound on waiting, not a
+// timing assertion: a find ends as soon as its element is there.
+configure({ asyncUtilTimeout: 15_000 });
 
 // Test files share one module cache (isolate: false): each file starts in English, as a fresh console does.
 beforeAll(async () => {
