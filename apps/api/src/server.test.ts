@@ -41,9 +41,9 @@ describe('the server process', () => {
     expect(token).toBeTruthy();
     const session = await fetch(`http://127.0.0.1:${server.port}/api/account/session`, { headers: { cookie: `bo_session=${token}` } });
     expect(session.status).toBe(200);
-    await new Promise((r) => setTimeout(r, 300));
+    // The request's log line, once written (the process writes it after answering).
+    await expect.poll(() => server.output(), { timeout: 10_000 }).toContain('"url":"/api/account/session"');
     const logs = server.output();
-    expect(logs).toContain('"url":"/api/account/session"');
     expect(logs).not.toContain(password);
     expect(logs).not.toContain(token);
   });
@@ -61,7 +61,8 @@ describe('the server process', () => {
     socket.write(body.slice(0, 10));
     await new Promise((r) => setTimeout(r, 200));
     server.child.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 300));
+    // The signal taken, the process waits for the request rather than exiting.
+    await expect.poll(() => server.output(), { timeout: 10_000 }).toContain('shutting down');
     expect(server.child.exitCode).toBeNull();
     socket.write(body.slice(10));
     await new Promise<void>((resolve) => socket.on('close', () => resolve()));
