@@ -88,7 +88,7 @@ const grid = () => screen.getByRole('grid', { name: 'Orders' });
 const shownNames = () => Array.from(grid().querySelectorAll('[role="row"][data-id] [data-field="name"]'), (cell) => cell.textContent);
 const pagerText = () => document.querySelector('.MuiTablePagination-displayedRows')?.textContent;
 
-describe('ListTable', { timeout: 20_000 }, () => {
+describe('ListTable', () => {
   it('shows the first page of the server’s rows, newest first, with the total in the pager', async () => {
     const { server } = renderOrders();
     await waitFor(() => expect(shownNames()).toHaveLength(10));

@@ -57,7 +57,7 @@ const tableRows = (name: string) =>
         .map((cell) => cell.textContent),
     );
 
-describe('/dashboard', { timeout: 20_000 }, () => {
+describe('/dashboard', () => {
   it('shows the three count cards, each with its View All link', async () => {
     renderSignedIn('/dashboard', dashboardHandlers().handlers);
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();

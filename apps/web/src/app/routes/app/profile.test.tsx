@@ -20,7 +20,7 @@ async function phoneField(): Promise<HTMLInputElement> {
   return field();
 }
 
-describe('Profile', { timeout: 30_000 }, () => {
+describe('Profile', () => {
   it('shows the signed-in admin’s name and e-mail, and updates the phone number', async () => {
     const { calls } = renderSignedIn('/profile', {
       ...accountScreenHandlers,

@@ -5,7 +5,7 @@ import { countAnswer, listServer } from '@/testing/list-server';
 import { renderSignedIn } from '@/testing/render-app';
 import { createRedemptionRows } from '@/testing/redemption-fixtures';
 
-describe('/ratings', { timeout: 60_000 }, () => {
+describe('/ratings', () => {
   it('shows the Total Redemption card and every redemption in the Redemption List table, paged on the server', async () => {
     const rows = createRedemptionRows(12, (index) => ({ status: index % 2 ? 'PREPARATION' : 'REDEEMED' }));
     const server = listServer(redemptionListQuery, rows);

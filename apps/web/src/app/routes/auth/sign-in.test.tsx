@@ -86,7 +86,7 @@ describe('sign-in page', () => {
     const { router } = renderApp('/?redirect=%2Fratings');
     await screen.findByRole('button', { name: 'Sign In' });
     signIn();
-    const code = await screen.findByLabelText('Authentication code', {}, { timeout: 10_000 });
+    const code = await screen.findByLabelText('Authentication code');
     expect(router.state.location.pathname).toBe('/');
     fireEvent.change(code, { target: { value: '123456' } });
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));

@@ -58,7 +58,7 @@ describe('standalone sign-in page', () => {
     });
     const { onSignedIn, queryClient } = renderAt('/?redirect=%2Fprofile');
     signIn();
-    const code = await screen.findByLabelText('Authentication code', {}, { timeout: 10_000 });
+    const code = await screen.findByLabelText('Authentication code');
     expect(queryClient.getQueryData(['auth', 'session'])).toBeUndefined();
 
     fireEvent.change(code, { target: { value: '12345' } });
@@ -88,7 +88,7 @@ describe('standalone sign-in page', () => {
     });
     renderAt('/');
     signIn();
-    const code = await screen.findByLabelText('Authentication code', {}, { timeout: 10_000 });
+    const code = await screen.findByLabelText('Authentication code');
     fireEvent.change(code, { target: { value: 'ABCDE-FGHIJ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText('Too many sign-in attempts. Try again in 2 minutes.')).toBeTruthy();
@@ -114,7 +114,7 @@ describe('standalone sign-in page', () => {
     });
     const { onSignedIn, queryClient } = renderAt('/?redirect=%2Fratings');
     signIn();
-    expect(await screen.findByRole('img', { name: 'QR code for the authenticator app' }, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByRole('img', { name: 'QR code for the authenticator app' })).toBeTruthy();
     expect(screen.getByTestId('two-factor-secret').textContent).toBe('JBSW Y3DP EHPK 3PXP');
     expect(calls.filter((c) => c.url.includes('/two-factor/setup'))).toHaveLength(1);
 

@@ -19,7 +19,7 @@ async function fillForm({ password = strong, confirm = strong } = {}) {
 }
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Add Admin' }));
 
-describe('/admin-list/add', { timeout: 30_000 }, () => {
+describe('/admin-list/add', () => {
   it('has the fields of the spec: role fixed to Administrator, phone defaulting to Indonesia, show/hide on both passwords', async () => {
     renderSignedIn('/admin-list/add');
     await screen.findByRole('heading', { level: 1, name: 'Add Admin' });
@@ -27,7 +27,7 @@ describe('/admin-list/add', { timeout: 30_000 }, () => {
     expect(role.value).toBe('Administrator');
     expect(role.disabled).toBe(true);
     // The phone input's code arrives lazily; it starts at Indonesia's calling code.
-    await waitFor(() => expect((screen.getByLabelText('Phone Number') as HTMLInputElement).value).toMatch(/^\+62/), { timeout: 10_000 });
+    await waitFor(() => expect((screen.getByLabelText('Phone Number') as HTMLInputElement).value).toMatch(/^\+62/));
     const password = screen.getByLabelText(/^Password/) as HTMLInputElement;
     const confirm = screen.getByLabelText(/^Confirm Password/) as HTMLInputElement;
     expect([password.type, confirm.type]).toEqual(['password', 'password']);

@@ -9,11 +9,9 @@ import { createAdmin, signedInAdminRow } from '@/testing/admin-fixtures';
 const grid = () => screen.getByRole('grid', { name: 'Admins' });
 const column = (field: string) =>
   Array.from(grid().querySelectorAll(`[role="row"][data-id] [data-field="${field}"]`), (cell) => cell.textContent);
-/** Waits for the grid's rows (the first render of a grid in jsdom is slow on a busy machine: a bound, not a timing assertion). */
+/** Waits for the grid's rows (up to the project's bound, testing/setup-tests.ts). */
 const shown = (names: number | string[]) =>
-  waitFor(() => (typeof names === 'number' ? expect(column('fullName')).toHaveLength(names) : expect(column('fullName')).toEqual(names)), {
-    timeout: 15_000,
-  });
+  waitFor(() => (typeof names === 'number' ? expect(column('fullName')).toHaveLength(names) : expect(column('fullName')).toEqual(names)));
 const row = (id: number) => grid().querySelector(`[role="row"][data-id="${id}"]`) as HTMLElement;
 
 function adminsServer() {
@@ -22,7 +20,7 @@ function adminsServer() {
   return listServer(adminListQuery, rows, { searchIn: ['fullName', 'email'] });
 }
 
-describe('/admin-list', { timeout: 30_000 }, () => {
+describe('/admin-list', () => {
   it("shows 'Registered Admin', the admins newest first with role, status chip and view link, and Add Admin", async () => {
     const admins = adminsServer();
     renderSignedIn('/admin-list', { 'GET /admin/list/admins': admins, 'GET /admin/count/admins': countAnswer(3) });

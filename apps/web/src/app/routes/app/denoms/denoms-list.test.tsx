@@ -49,7 +49,7 @@ function figure(region: HTMLElement, label: string) {
 const posts = (calls: Array<{ method: string; url: string; body: unknown }>) =>
   calls.filter((call) => call.method === 'POST').map((call) => [new URL(call.url, 'http://x').pathname.replace('/api', ''), call.body]);
 
-describe('/denoms-list', { timeout: 20_000 }, () => {
+describe('/denoms-list', () => {
   it('shows Recorded Denoms and the cards largest first, 6 to a page, with stock, available and reserved pieces', async () => {
     const denominations = vault();
     denominations[1] = createDenomination({ id: 77, denom: 10, amount: 40, redeemed: 12, reserved: 5, createdAt: '2024-09-14T02:00:00Z' });

@@ -28,7 +28,7 @@ const newLimit = () => screen.getByRole('combobox', { name: 'New Limit' });
 const current = () => (screen.getByLabelText('Current Limit') as HTMLInputElement).value;
 const posts = (calls: Array<{ method: string; body: unknown }>) => calls.filter((call) => call.method === 'POST').map((call) => call.body);
 
-describe('/redemption-limit', { timeout: 20_000 }, () => {
+describe('/redemption-limit', () => {
   it('shows the current limit (the list’s last item), the choices and the list', async () => {
     renderSignedIn('/redemption-limit', limitServer(history()));
     expect(await screen.findByRole('heading', { level: 1, name: 'Redemption Denomination Limit' })).toBeTruthy();

@@ -23,7 +23,7 @@ const column = (field: string) =>
 /** Waits (as long as a loaded machine needs) until the grid shows `count` rows. */
 const shows = (count: number) => waitFor(() => expect(column('createdAt')).toHaveLength(count), { timeout: 30_000 });
 
-describe('/price-history', { timeout: 60_000 }, () => {
+describe('/price-history', () => {
   it('lists the stored prices newest first, paged on the server, under the dashboard, and charts the page', async () => {
     const list = server();
     renderSignedIn('/price-history', { 'GET /admin/list/prices': list });

@@ -27,7 +27,7 @@ const column = (field: string) =>
   Array.from(grid().querySelectorAll(`[role="row"][data-id] [data-field="${field}"]`), (cell) => cell.textContent);
 const shows = (count: number) => waitFor(() => expect(column('fullname')).toHaveLength(count), { timeout: 30_000 });
 
-describe('/purchased-list', { timeout: 60_000 }, () => {
+describe('/purchased-list', () => {
   it('shows the {product} Redeemed card (data[0].totalOrder) and the newest purchases with the spec’s columns', async () => {
     const list = server();
     renderSignedIn('/purchased-list', { 'GET /admin/list/order': list, 'GET /admin/count/order': totalOrder(2_345) });

@@ -41,7 +41,7 @@ function render(redemption: ReturnType<typeof createRedemption>, history = [crea
   return { ...view, server };
 }
 
-describe('/redemption-list/detail?id=', { timeout: 20_000 }, () => {
+describe('/redemption-list/detail?id=', () => {
   it('shows the redemption read-only and its history from the audit log', async () => {
     render(createRedemption({ id: 42, status: 'REJECTED', details: 'KTP does not match' }), [
       createHistoryEntry({ action: 'otp-sent', from: 'PREPARATION', to: 'PREPARATION', occurredAt: '2026-11-20T03:00:00Z' }),

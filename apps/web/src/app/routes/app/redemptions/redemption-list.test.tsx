@@ -31,7 +31,7 @@ const row = (id: number) => grid().querySelector(`[role="row"][data-id="${id}"]`
 const postsOf = (calls: Array<{ method: string; url: string; body: unknown }>) =>
   calls.filter((call) => call.method === 'POST').map((call) => [new URL(call.url, 'http://x').pathname.replace('/api', ''), call.body]);
 
-describe('/redemption-list', { timeout: 20_000 }, () => {
+describe('/redemption-list', () => {
   it('shows the total card and the newest requests first, with the spec’s columns', async () => {
     const server = redemptionsServer(rowsOfEveryStatus());
     renderSignedIn('/redemption-list', { 'GET /admin/list/redeems': server, 'GET /admin/count/redeems': countAnswer(1234) });

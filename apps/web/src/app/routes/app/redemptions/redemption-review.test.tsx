@@ -19,7 +19,7 @@ const posts = (calls: Array<{ method: string; url: string; body: unknown }>) =>
 const gets = (calls: Array<{ method: string; url: string }>, path: string) =>
   calls.filter((call) => call.method === 'GET' && call.url.endsWith(path)).length;
 
-describe('/redeem?id=', { timeout: 20_000 }, () => {
+describe('/redeem?id=', () => {
   it('shows Loading... until the redemption arrives, then every field of the spec', async () => {
     const redemption = createRedemption({ id: 42, status: 'PREPARATION', total: '25', totalFee: '0.5', timeSlot: 8 });
     const held = heldAnswer(() => jsonResponse(200, redemption));

@@ -26,9 +26,6 @@ const snapshot = (id: number, figures: Partial<ReserveSnapshot> = {}): ReserveSn
   ...figures,
 });
 
-/** A bound on waiting for the screen's first render (its code is loaded on demand). */
-const loaded = { timeout: 10_000 };
-
 function handlers(reserves: ReservesResponse, snapshots: ReserveSnapshot[] = []) {
   return {
     'GET /admin/reserves': () => jsonResponse(200, reserves),
@@ -36,7 +33,7 @@ function handlers(reserves: ReservesResponse, snapshots: ReserveSnapshot[] = [])
   };
 }
 
-describe('/reserves', { timeout: 20_000 }, () => {
+describe('/reserves', () => {
   it('under-backed: the alarm with the shortfall, the figures, exact coverage cut (never rounded up) and the block', async () => {
     renderSignedIn(
       '/reserves',
@@ -46,7 +43,7 @@ describe('/reserves', { timeout: 20_000 }, () => {
       ]),
       { productSymbol: 'GIDR' },
     );
-    const alarm = await screen.findByTestId('under-backed-banner', {}, loaded);
+    const alarm = await screen.findByTestId('under-backed-banner');
     expect(within(alarm).getByText('Under-backed: 50,25 g short')).toBeTruthy();
     expect(alarm.textContent).toContain('150,25 GIDR are outstanding against 100,00 g of gold in the vault (coverage 66,55%)');
     const figures = screen.getByTestId('reserve-figures').textContent;
@@ -69,7 +66,7 @@ describe('/reserves', { timeout: 20_000 }, () => {
         ageSeconds: 0,
       }),
     );
-    expect(await screen.findByText('Every token is backed', {}, loaded)).toBeTruthy();
+    expect(await screen.findByText('Every token is backed')).toBeTruthy();
     expect(screen.queryByTestId('under-backed-banner')).toBeNull();
     expect(screen.getByTestId('reserve-figures').textContent).toContain('133,11%');
     expect(await screen.findByText('No snapshot of the reserves yet.')).toBeTruthy();
@@ -86,7 +83,7 @@ describe('/reserves', { timeout: 20_000 }, () => {
         ageSeconds: 3 * 3600 + 5 * 60,
       }),
     );
-    const stale = await screen.findByTestId('reserves-stale-banner', {}, loaded);
+    const stale = await screen.findByTestId('reserves-stale-banner');
     expect(within(stale).getByText('The chain cannot be read: last good reading, 3 h 5 min old')).toBeTruthy();
     expect(stale.textContent).toContain('The chain node does not answer (connection refused)');
     // The last good figures stay shown, the alarm with them.
@@ -105,7 +102,7 @@ describe('/reserves', { timeout: 20_000 }, () => {
         ageSeconds: null,
       }),
     );
-    expect(await screen.findByText('No reading of the reserves yet', {}, loaded)).toBeTruthy();
+    expect(await screen.findByText('No reading of the reserves yet')).toBeTruthy();
     expect(screen.queryByTestId('reserve-figures')).toBeNull();
     expect(screen.queryByTestId('under-backed-banner')).toBeNull();
   });

@@ -21,7 +21,7 @@ const valueOf = (label: string) => {
   return term.nextElementSibling!.textContent;
 };
 
-describe('/transaction-list/:id', { timeout: 60_000 }, () => {
+describe('/transaction-list/:id', () => {
   it('shows the transaction read-only: whole hash and addresses, a dash for a missing one, WIB date, type and amount', async () => {
     renderSignedIn('/transaction-list/42', { 'GET /admin/transaction/detail/42': () => jsonResponse(200, { data: [transaction] }) });
     expect(await screen.findByRole('heading', { level: 1, name: 'View Transaction Detail' })).toBeTruthy();

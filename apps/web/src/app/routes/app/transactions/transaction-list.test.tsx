@@ -30,7 +30,7 @@ const shows = (count: number) => waitFor(() => expect(column('txhash')).toHaveLe
 const column = (field: string) =>
   Array.from(grid().querySelectorAll(`[role="row"][data-id] [data-field="${field}"]`), (cell) => cell.textContent);
 
-describe('/transaction-list', { timeout: 60_000 }, () => {
+describe('/transaction-list', () => {
   it('shows Transactions Made and the newest transactions first with the spec’s columns', async () => {
     const rows = createTransactions(23);
     const list = server(rows);

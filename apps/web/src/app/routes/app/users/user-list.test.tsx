@@ -21,7 +21,7 @@ const countCard = () => screen.getByRole('region', { name: 'Registered Users' })
 /** How long a wait may last: a data grid renders slowly in jsdom on a busy machine (a bound, not a timing assertion). */
 const busy = { timeout: 30_000 };
 
-describe('/user-list', { timeout: 60_000 }, () => {
+describe('/user-list', () => {
   it('shows the Registered Users count and the newest customers first, 10 to a page', async () => {
     const users = usersServer();
     renderSignedIn('/user-list', { 'GET /admin/list/users': users, 'GET /admin/count/users': countAnswer(1_234_567), ...noBalances() });
@@ -187,7 +187,7 @@ describe('/user-list', { timeout: 60_000 }, () => {
     expect(detailCalls()).toHaveLength(1);
   });
 
-  it('speaks Indonesian when the admin chose it: title, count card, search, headers, cells and links', { timeout: 60_000 }, async () => {
+  it('speaks Indonesian when the admin chose it: title, count card, search, headers, cells and links', async () => {
     try {
       const rows = [
         createUser({ id: 7, fullName: 'Siti Rahmawati', gender: 'FEMALE', ekycStatus: 'VERIFIED' }),
