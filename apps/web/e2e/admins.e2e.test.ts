@@ -85,9 +85,10 @@ describe('admin accounts', () => {
     await page.getByRole('button', { name: 'Update Information' }).click();
     expect(await closeDialog('Data Update Success')).toContain('is Not Active');
 
-    // Its open page is signed out at the next call; signing in again is refused.
-    await second.page.goto('/admin-list');
-    await second.page.waitForURL((url) => url.pathname === '/');
+    // Its open page is signed out by itself: the live-update stream ends with the session and the
+    // console, told so, finds itself signed out (the stream checks every 2 s; a busy machine is slower).
+    // Going to another page instead raced that sign-out. Signing in again is refused.
+    await second.page.waitForURL((url) => url.pathname === '/', { timeout: 30_000 });
     await fillSignIn(second.page, newAdmin.email, newAdmin.password);
     await second.page.getByText('Credentials Error').waitFor();
     await second.context.close();
