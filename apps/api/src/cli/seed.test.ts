@@ -1,12 +1,12 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { count } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client';
 import { admins, customers } from '../db/schema';
 import { bundledEntryPoint } from '../test/api-processes';
+import { migratedDataDir } from '../test/test-databases';
 import { parseSeedArgs } from './seed-args';
 import { defaultSeedCounts } from '../db/seed/seed-demo-data';
 
@@ -58,8 +58,15 @@ function runSeed(args: string[], dataDir: string): Promise<{ code: number | null
 }
 
 describe('npm run seed', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'gold-seed-'));
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  let dataDir: string;
+  // Migrated and empty: seeding is not about a first start (server.test.ts starts on an empty folder),
+  // and a copy spares the command initdb and the migrations.
+  beforeAll(async () => {
+    dataDir = await migratedDataDir();
+  }, 60_000);
+  afterAll(() => {
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
   const small = [
     '--redemptions',
     '10',
