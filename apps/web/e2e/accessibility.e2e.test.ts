@@ -120,6 +120,28 @@ describe('signed out', () => {
   });
 });
 
+describe('the check itself', () => {
+  // runAxe checks a page of one frame in the page itself and a page with frames the default way
+  // (support/page-checks.ts): both must find what is wrong, in a frame too.
+  it('finds violations on a page of one frame and inside a frame', async () => {
+    const watched = await e2e.openPage();
+    opened.push(watched);
+    const broken = '<main><h1>Broken</h1><img src="/favicon.svg"><button></button><p style="color:#ccc;background:#fff">faint</p></main>';
+    await watched.page.setContent(`<!doctype html><html lang="en"><head><title>Broken</title></head><body>${broken}</body></html>`);
+    const single = await runAxe(watched.page);
+    expect(single.blocking.map((v) => v.id).toSorted()).toEqual(['button-name', 'color-contrast', 'image-alt']);
+
+    await watched.page.setContent(
+      `<!doctype html><html lang="en"><head><title>Framed</title></head><body><main><h1>Framed</h1><iframe title="inner" srcdoc="<button></button>"></iframe></main></body></html>`,
+    );
+    await expect.poll(() => watched.page.frames().length).toBe(2);
+    const framed = await runAxe(watched.page);
+    expect(framed.blocking.flatMap((v) => v.nodes.map((node) => `${v.id} ${node.target.join(' > ')}`))).toContain(
+      'button-name iframe > button',
+    );
+  });
+});
+
 describe('every page this file opened', () => {
   it('loaded nothing from another host and threw no uncaught error', () => {
     expect(opened.flatMap((w) => w.foreignRequests)).toEqual([]);
