@@ -5,12 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WatchedPage } from './support/browser';
 import { appRouteKeys, consoleRoute, fetchSampleIds, type SampleIds } from './support/console-routes';
 import { useConsole } from './support/fixture';
-import { openInConsole, waitForSettledPage } from './support/page-checks';
+import { cutColumnHeaders, openInConsole, waitForSettledPage } from './support/page-checks';
 import { e2eAdmin } from './support/server';
 
 /**
  * The console in Bahasa Indonesia, as an operator uses it: chosen on the sign-in page, then every
- * signed-in route walked; no text on a page may be an English text of the catalogue whose
+ * signed-in route walked on a 1280 × 720 laptop screen, where no column title may be cut; no text on a page may be an English text of the catalogue whose
  * Indonesian differs (data such as names are not catalogue texts). The choice survives a reload
  * and a sign-in from another browser (it is remembered for the admin).
  */
@@ -60,7 +60,8 @@ async function fillSignInIndonesian(page: Page) {
 }
 
 beforeAll(async () => {
-  signedIn = await e2e.openPage();
+  // A laptop screen: the longer Indonesian column titles must still fit their headers.
+  signedIn = await e2e.openPage({ width: 1280, height: 720 });
   opened.push(signedIn);
 }, 120_000);
 
@@ -94,7 +95,7 @@ describe('Bahasa Indonesia', () => {
   });
 
   describe('every signed-in route of src/config/paths.ts, on the demo data', () => {
-    it.each(appRouteKeys)('%s shows no English text of the catalogue', async (key) => {
+    it.each(appRouteKeys)('%s shows no English text of the catalogue, and whole column titles at 1280 px', async (key) => {
       const route = consoleRoute(key, ids);
       const { page } = signedIn;
       await openInConsole(page, route.href);
@@ -106,6 +107,7 @@ describe('Bahasa Indonesia', () => {
       ]).not.toContain(heading);
       await page.getByTestId('top-bar-title').waitFor();
       expect(await englishLeft(page), `${route.href} (${heading})`).toEqual([]);
+      expect(await cutColumnHeaders(page), `${route.href}: column headers cut`).toEqual([]);
     });
   });
 

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { WatchedPage } from './support/browser';
 import { useConsole } from './support/fixture';
-import { openInConsole } from './support/page-checks';
+import { cutColumnHeaders, openInConsole } from './support/page-checks';
 import { signIn } from './support/session';
 
 /**
@@ -69,7 +69,7 @@ async function openList(page: Page, path: string, withRows = true): Promise<void
   else await grid(page).waitFor();
 }
 
-/** The menu is open, and the columns shown fit the grid: nothing to scroll sideways, no half-visible cell. */
+/** The menu is open, and the columns shown fit the grid: nothing to scroll sideways, no half-visible cell or header. */
 async function expectFit(page: Page) {
   expect(await page.getByRole('navigation', { name: 'Main menu' }).first().isVisible()).toBe(true);
   const widths = await grid(page).evaluate((element) => {
@@ -88,6 +88,8 @@ async function expectFit(page: Page) {
   });
   expect(widths.scroll).toBeLessThanOrEqual(widths.client);
   expect(widths.columns).toBeLessThanOrEqual(widths.grid + 1);
+  // Every header shows its whole title and, on the sorted column, its arrow.
+  expect(await cutColumnHeaders(page)).toEqual([]);
 }
 
 /** The index of a cell of the row that is plain text (no link or button of its own): a click there is the row's. */

@@ -242,3 +242,25 @@ export async function checkKeyboardReach(page: Page): Promise<KeyboardReport> {
     unreached: stops.filter((stop) => !reached.includes(stop.key)).map((stop) => `${stop.description} (${stop.controls} control(s))`),
   };
 }
+
+/**
+ * The column headers of the page's lists whose title is cut (wider or taller than its box: a long
+ * title takes two lines, never more) or whose sort arrow is not wholly inside the header. Answers
+ * their names, none when every header shows its whole title and arrow.
+ */
+export async function cutColumnHeaders(page: Page): Promise<string[]> {
+  return page.locator('[role="columnheader"]').evaluateAll((headers) =>
+    headers.flatMap((header) => {
+      const title = header.querySelector('.list-column-title');
+      if (!title) return [`${header.getAttribute('aria-label')}: no title`];
+      const cut = title.scrollWidth > title.clientWidth + 1 || title.scrollHeight > title.clientHeight + 1;
+      const arrow = header.querySelector('.MuiTableSortLabel-root.Mui-active .MuiTableSortLabel-icon');
+      const box = header.getBoundingClientRect();
+      const arrowBox = arrow?.getBoundingClientRect();
+      const arrowOut = arrowBox !== undefined && (arrowBox.width === 0 || arrowBox.left < box.left || arrowBox.right > box.right);
+      return cut || arrowOut
+        ? [`${header.getAttribute('aria-label')}${cut ? ' (title cut)' : ''}${arrowOut ? ' (sort arrow cut)' : ''}`]
+        : [];
+    }),
+  );
+}

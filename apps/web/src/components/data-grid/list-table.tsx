@@ -50,6 +50,19 @@ export type ListTableProps<Query extends BaseListQuery & ListCallQuery, Row exte
 /** Header, row and pager heights, in px, with the box's borders (a full page's height is kept while the first one loads). */
 const headerPx = 56;
 const rowPx = 52;
+/**
+ * A header longer than its column (Indonesian at 1280 px: 'Tanggal Permintaan') takes a second line,
+ * which the header's height has room for, and only then an ellipsis; its sort arrow stays in view.
+ */
+const headerTextSx = {
+  minWidth: 0,
+  overflow: 'hidden',
+  whiteSpace: 'normal',
+  overflowWrap: 'anywhere',
+  display: '-webkit-box',
+  WebkitLineClamp: 2,
+  WebkitBoxOrient: 'vertical',
+} as const;
 const footerPx = 54;
 const noRows: never[] = [];
 
@@ -396,17 +409,23 @@ export function ListTable<Query extends BaseListQuery & ListCallQuery, Row exten
                         flexDirection: alignOf(declared as ListColumn<ListRow>, 'header') === 'right' ? 'row-reverse' : 'row',
                       }}
                     >
-                      <Box component="span" sx={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}>
+                      <Box component="span" title={headerOf(declared)} sx={{ display: 'flex', minWidth: 0 }}>
                         {column.getCanSort() ? (
                           <TableSortLabel
                             active={sorted !== false}
                             direction={sorted || (declared.sortingOrder?.[0] ?? 'asc')}
                             onClick={column.getToggleSortingHandler()}
+                            // The arrow's own margins narrowed (4 px each side by default): 'Request Date' and its arrow fit at 1280 px.
+                            sx={{ minWidth: 0, '& .MuiTableSortLabel-icon': { flexShrink: 0, ml: '2px', mr: 0 } }}
                           >
-                            {header}
+                            <Box component="span" className="list-column-title" sx={headerTextSx}>
+                              {header}
+                            </Box>
                           </TableSortLabel>
                         ) : (
-                          header
+                          <Box component="span" className="list-column-title" sx={headerTextSx}>
+                            {header}
+                          </Box>
                         )}
                       </Box>
                       <ColumnMenu

@@ -68,7 +68,8 @@ const redemptionsTable = defineList<RedemptionListQuery, RedemptionListItem, Row
     {
       field: 'createdAt',
       headerName: 'Request Date',
-      width: 120,
+      // Room for the header and its sort arrow on one line (the list's default sort).
+      width: 128,
       sortingOrder: ['desc', 'asc'],
       valueFormatter: (value: string) => formatDate(value),
     },
