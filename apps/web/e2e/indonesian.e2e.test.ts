@@ -10,9 +10,10 @@ import { e2eAdmin } from './support/server';
 
 /**
  * The console in Bahasa Indonesia, as an operator uses it: chosen on the sign-in page, then every
- * signed-in route walked on a 1280 × 720 laptop screen, where no column title may be cut; no text on a page may be an English text of the catalogue whose
- * Indonesian differs (data such as names are not catalogue texts). The choice survives a reload
- * and a sign-in from another browser (it is remembered for the admin).
+ * signed-in route walked on a 1280 × 720 laptop screen; no text on a page may be an English text of
+ * the catalogue whose Indonesian differs (data such as names are not catalogue texts), and no column
+ * title may be cut. The choice survives a reload and a sign-in from another browser (it is
+ * remembered for the admin).
  */
 
 // Changes the e2e admin's remembered language: a server of its own.

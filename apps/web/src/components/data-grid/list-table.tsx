@@ -50,6 +50,7 @@ export type ListTableProps<Query extends BaseListQuery & ListCallQuery, Row exte
 /** Header, row and pager heights, in px, with the box's borders (a full page's height is kept while the first one loads). */
 const headerPx = 56;
 const rowPx = 52;
+const footerPx = 54;
 /**
  * A header longer than its column (Indonesian at 1280 px: 'Tanggal Permintaan') takes a second line,
  * which the header's height has room for, and only then an ellipsis; its sort arrow stays in view.
@@ -63,7 +64,6 @@ const headerTextSx = {
   WebkitLineClamp: 2,
   WebkitBoxOrient: 'vertical',
 } as const;
-const footerPx = 54;
 const noRows: never[] = [];
 
 /** A click or Enter that lands on a control of its own (a link, a copy or retry button) is that control's. */
