@@ -51,19 +51,6 @@ export type ListTableProps<Query extends BaseListQuery & ListCallQuery, Row exte
 const headerPx = 56;
 const rowPx = 52;
 const footerPx = 54;
-/**
- * A header longer than its column (Indonesian at 1280 px: 'Tanggal Permintaan') takes a second line,
- * which the header's height has room for, and only then an ellipsis; its sort arrow stays in view.
- */
-const headerTextSx = {
-  minWidth: 0,
-  overflow: 'hidden',
-  whiteSpace: 'normal',
-  overflowWrap: 'anywhere',
-  display: '-webkit-box',
-  WebkitLineClamp: 2,
-  WebkitBoxOrient: 'vertical',
-} as const;
 const noRows: never[] = [];
 
 /** A click or Enter that lands on a control of its own (a link, a copy or retry button) is that control's. */
@@ -366,13 +353,27 @@ export function ListTable<Query extends BaseListQuery & ListCallQuery, Row exten
               whiteSpace: 'nowrap',
             },
             '& .MuiTableCell-head': { height: headerPx, fontWeight: 500 },
+            // A title longer than its column (Indonesian at 1280 px: 'Tanggal Permintaan') takes a second line, which the
+            // header's height has room for, and only then an ellipsis; the sort arrow beside it never shrinks.
+            '& .list-column-title': {
+              minWidth: 0,
+              overflow: 'hidden',
+              whiteSpace: 'normal',
+              overflowWrap: 'anywhere',
+              display: '-webkit-box',
+              WebkitLineClamp: 2,
+              WebkitBoxOrient: 'vertical',
+            },
+            '& .MuiTableSortLabel-root': { minWidth: 0 },
+            // 2 px from the title (4 px each side by default): 'Request Date' and its arrow fit at 1280 px.
+            '& .MuiTableSortLabel-icon': { flexShrink: 0, ml: '2px', mr: 0 },
             '& .MuiTableCell-body': { height: rowPx },
             // A header's menu button takes room only while the header is pointed at or the button has the focus:
             // the header's text keeps the column's whole width otherwise.
             '& .list-column-menu': { width: 0, overflow: 'hidden', opacity: 0, p: 0 },
             // Likewise the arrow of a column not sorted by (shown on pointing, as the sort a click would give).
             '& .MuiTableSortLabel-root:not(.Mui-active) .MuiTableSortLabel-icon': { width: 0, mx: 0 },
-            '& .MuiTableCell-head:hover .MuiTableSortLabel-icon': { width: '1em', ml: 0.5 },
+            '& .MuiTableCell-head:hover .MuiTableSortLabel-icon': { width: '1em', ml: '2px' },
             '& .MuiTableCell-head:hover .list-column-menu, & .list-column-menu:focus-visible, & .list-column-menu[aria-expanded="true"]': {
               width: 'auto',
               opacity: 1,
@@ -391,13 +392,14 @@ export function ListTable<Query extends BaseListQuery & ListCallQuery, Row exten
               {shown.map((column) => {
                 const declared = byField.get(column.id)!;
                 const sorted = column.getIsSorted();
-                const header = declared.renderHeader ? declared.renderHeader() : headerOf(declared);
+                const name = headerOf(declared);
+                const title = <span className="list-column-title">{declared.renderHeader ? declared.renderHeader() : name}</span>;
                 return (
                   <TableCell
                     key={column.id}
                     role="columnheader"
                     // The header's name is the column's (its menu button's name would be part of it otherwise).
-                    aria-label={headerOf(declared)}
+                    aria-label={name}
                     data-field={column.id}
                     align={alignOf(declared as ListColumn<ListRow>, 'header')}
                     aria-sort={column.getCanSort() ? (sorted ? ariaSort[sorted] : 'none') : undefined}
@@ -409,23 +411,17 @@ export function ListTable<Query extends BaseListQuery & ListCallQuery, Row exten
                         flexDirection: alignOf(declared as ListColumn<ListRow>, 'header') === 'right' ? 'row-reverse' : 'row',
                       }}
                     >
-                      <Box component="span" title={headerOf(declared)} sx={{ display: 'flex', minWidth: 0 }}>
+                      <Box component="span" title={name} sx={{ display: 'flex', minWidth: 0 }}>
                         {column.getCanSort() ? (
                           <TableSortLabel
                             active={sorted !== false}
                             direction={sorted || (declared.sortingOrder?.[0] ?? 'asc')}
                             onClick={column.getToggleSortingHandler()}
-                            // The arrow's own margins narrowed (4 px each side by default): 'Request Date' and its arrow fit at 1280 px.
-                            sx={{ minWidth: 0, '& .MuiTableSortLabel-icon': { flexShrink: 0, ml: '2px', mr: 0 } }}
                           >
-                            <Box component="span" className="list-column-title" sx={headerTextSx}>
-                              {header}
-                            </Box>
+                            {title}
                           </TableSortLabel>
                         ) : (
-                          <Box component="span" className="list-column-title" sx={headerTextSx}>
-                            {header}
-                          </Box>
+                          title
                         )}
                       </Box>
                       <ColumnMenu
