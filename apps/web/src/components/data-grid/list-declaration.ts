@@ -28,7 +28,6 @@ export interface ListColumn<Row> {
   field: string;
   /** An English text, translated where it is drawn. */
   headerName?: string;
-  renderHeader?: () => ReactNode;
   width?: number;
   flex?: number;
   minWidth?: number;

@@ -393,7 +393,7 @@ export function ListTable<Query extends BaseListQuery & ListCallQuery, Row exten
                 const declared = byField.get(column.id)!;
                 const sorted = column.getIsSorted();
                 const name = headerOf(declared);
-                const title = <span className="list-column-title">{declared.renderHeader ? declared.renderHeader() : name}</span>;
+                const title = <span className="list-column-title">{name}</span>;
                 return (
                   <TableCell
                     key={column.id}

@@ -24,12 +24,6 @@ interface RowActions {
   onAction: ((action: ListAction, row: RedemptionListItem) => void) | undefined;
 }
 
-/** The value column's heading, '{product} Value', in the console's language. */
-function ValueHeader({ product }: { product: string }) {
-  const { t } = useTranslation();
-  return t('{{product}} Value', { product });
-}
-
 /**
  * Redemptions paged, sorted and filtered by status on the server; a row opens its review page.
  * Texts are English keys: the list mechanism translates them where it draws them.
@@ -51,7 +45,7 @@ const redemptionsTable = defineList<RedemptionListQuery, RedemptionListItem, Row
     },
   ],
   detailHref: (row) => paths.app.redemptionReview.getHref(row.id),
-  columns: ({ product, onAction }) => [
+  columns: ({ onAction }) => [
     { field: 'id', headerName: 'ID', width: 70 },
     {
       field: 'fullName',
@@ -75,8 +69,7 @@ const redemptionsTable = defineList<RedemptionListQuery, RedemptionListItem, Row
     },
     {
       field: 'total',
-      headerName: `${product} Value`,
-      renderHeader: () => <ValueHeader product={product} />,
+      headerName: '{{product}} Value',
       width: 120,
       type: 'number',
       headerAlign: 'right',

@@ -110,6 +110,12 @@ describe('/redemption-list', () => {
       const row3 = list.querySelector('[role="row"][data-id="3"]') as HTMLElement;
       const headers = Array.from(list.querySelectorAll('[role="columnheader"]'), (header) => header.textContent);
       expect(headers).toEqual(['ID', 'Nama Lengkap', 'Tanggal Permintaan', 'Nilai GIDR', 'Tanggal Pengambilan', 'Status', 'Aksi']);
+      // What a screen reader says of each header, and its tooltip: the same words.
+      expect(
+        within(list)
+          .getAllByRole('columnheader')
+          .map((header) => header.getAttribute('aria-label')),
+      ).toEqual(headers);
       expect(row3.querySelector('[data-field="status"]')!.textContent).toBe('DIMINTA');
       fireEvent.click(within(row3).getByRole('button', { name: 'Tolak penukaran 3' }));
       const dialog = await screen.findByRole('dialog', { name: 'Tolak penukaran 3?' });
