@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuery, pageOf } from './list';
+import { reserveAuditActions } from './reserves';
 
 /** Actions the product writes to the audit log (older or newer entries may hold others: show unknown ones as they are). */
 export const auditActions = [
@@ -27,7 +28,10 @@ export const auditActions = [
   'denomination.set-redeemable',
   'redemption-limit.set',
   'demo-data.seeded',
+  ...reserveAuditActions,
 ] as const;
+/** Every action the product writes to the audit log (the API's writes are typed by it, the console names each). */
+export type AuditAction = (typeof auditActions)[number];
 
 /**
  * GET /admin/audit: newest first, paged in the database. Filters: the acting admin, the action, and a

@@ -45,7 +45,7 @@ describe('a PGlite test database handed out again', () => {
       { seed: 3, asOf: new Date('2026-11-22T00:00:00Z') },
     );
     await insertTestAdmin(used);
-    await used.db.insert(auditLog).values({ action: 'test.reset', entity: 'test', entityId: '1' });
+    await used.db.insert(auditLog).values({ action: 'admin.sign_out', entity: 'admin', entityId: '1' });
     await used.db.insert(adminEvents).values({ type: 'stock.changed', data: { denominationId: 1 } });
     await used.db.execute(sql`select nextval('customers_id_seq')`);
     // What a test may leave in the session.

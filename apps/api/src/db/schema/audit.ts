@@ -1,3 +1,4 @@
+import type { AuditAction } from '@gold/contract';
 import { bigint, index, inet, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { admins } from './admins';
 import { timestamptz } from './columns';
@@ -9,7 +10,7 @@ export const auditLog = pgTable(
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     occurredAt: timestamptz('occurred_at').notNull().defaultNow(),
     adminId: integer('admin_id').references(() => admins.id),
-    action: text('action').notNull(),
+    action: text('action').$type<AuditAction>().notNull(),
     entity: text('entity').notNull(),
     entityId: text('entity_id'),
     fromState: text('from_state'),

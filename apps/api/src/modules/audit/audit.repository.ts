@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { AuditEntry as AuditListEntry, AuditListQuery } from '@gold/contract';
+import type { AuditAction, AuditEntry as AuditListEntry, AuditListQuery } from '@gold/contract';
 import { selectRows, type Database, type Executor } from '../../db/client';
 import { fetchPage, isoTimestamp, streamRows, type ListSource } from '../../db/paging';
 import { admins, auditLog } from '../../db/schema';
@@ -7,7 +7,8 @@ import { badRequest } from '../../lib/http-errors';
 
 export interface AuditEntry {
   adminId: number | null;
-  action: string;
+  /** One of the contract's actions, so the console can name and filter every action written. */
+  action: AuditAction;
   entity: string;
   entityId?: string | number | null;
   fromState?: string | null;

@@ -44,7 +44,7 @@ export interface LifecycleContext {
 }
 
 const isOpen = (status: RedemptionStatus) => status === 'REQUESTED' || status === 'PREPARATION';
-const audited = (action: string) => `redemption.${action}`;
+const audited = <A extends string>(action: A) => `redemption.${action}` as const;
 
 /** The Redemption entity as GET /admin/redeem/{id} answers it, read in one snapshot. */
 export async function getRedemption(db: Database, id: number): Promise<RedemptionDetail> {

@@ -18,6 +18,29 @@ function Text({ english }: { english: string }) {
 
 const twoLines = { display: 'flex', flexDirection: 'column', justifyContent: 'center', height: '100%', lineHeight: 1.3 } as const;
 
+/** What was acted on, its kind in the console's language. */
+function Target({ entry }: { entry: AuditEntry }) {
+  const { t } = useTranslation();
+  return targetOf(entry, t);
+}
+
+/** Before and after, two lines at most, cut with an ellipsis; the whole change is the cell's title. */
+function Change({ entry }: { entry: AuditEntry }) {
+  const { t } = useTranslation();
+  const change = changeOf(entry, t);
+  return (
+    <Stack sx={twoLines}>
+      <Typography
+        variant="body2"
+        title={change}
+        sx={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', whiteSpace: 'normal', overflow: 'hidden' }}
+      >
+        {change}
+      </Typography>
+    </Stack>
+  );
+}
+
 const columns: ListColumn<Numbered<AuditEntry>>[] = [
   {
     field: 'occurredAt',
@@ -60,26 +83,8 @@ const columns: ListColumn<Numbered<AuditEntry>>[] = [
       </Stack>
     ),
   },
-  { field: 'entity', headerName: 'Target', width: 150, optional: 2, valueGetter: (_value, row) => targetOf(row) },
-  {
-    field: 'change',
-    headerName: 'Before / After',
-    flex: 1.6,
-    minWidth: 220,
-    valueGetter: (_value, row) => changeOf(row),
-    // Two lines at most, cut with an ellipsis; the whole change is the cell's title.
-    renderCell: ({ value }) => (
-      <Stack sx={twoLines}>
-        <Typography
-          variant="body2"
-          title={String(value)}
-          sx={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', whiteSpace: 'normal', overflow: 'hidden' }}
-        >
-          {String(value)}
-        </Typography>
-      </Stack>
-    ),
-  },
+  { field: 'entity', headerName: 'Target', width: 150, optional: 2, renderCell: ({ row }) => <Target entry={row} /> },
+  { field: 'change', headerName: 'Before / After', flex: 1.6, minWidth: 220, renderCell: ({ row }) => <Change entry={row} /> },
   { field: 'ipAddress', headerName: 'Address', width: 130, optional: 1, valueFormatter: (value: string | null) => orDash(value) },
 ];
 

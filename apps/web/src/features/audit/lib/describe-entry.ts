@@ -1,7 +1,13 @@
-import type { AuditEntry } from '@gold/contract';
+import type { AuditAction, AuditEntry } from '@gold/contract';
 
-/** Readable names of the actions the product writes; an action the console does not know is shown as the server names it. */
-const actionLabels: Record<string, string> = {
+/** English text to the console's language (i18next's t); a text without a translation comes back as it is. */
+type Translate = (english: string) => string;
+
+/**
+ * Readable names of the actions the product writes, one for each (the contract's list); an action
+ * the console does not know (an older or newer entry) is shown as the server names it.
+ */
+const actionLabels: Record<AuditAction, string> = {
   'admin.bootstrap': 'First admin created',
   'admin.sign_in': 'Signed in',
   'admin.sign_out': 'Signed out',
@@ -26,35 +32,49 @@ const actionLabels: Record<string, string> = {
   'denomination.set-redeemable': 'Redeemable changed',
   'redemption-limit.set': 'Redemption limit set',
   'demo-data.seeded': 'Demo data loaded',
+  'reserves.under-backed': 'Reserves under-backed',
+  'reserves.backed': 'Reserves backed again',
 };
 
 export function actionLabel(action: string): string {
-  return actionLabels[action] ?? action;
+  return (actionLabels as Record<string, string>)[action] ?? action;
 }
 
-/** What was acted on: `admin 5`, `redemption 12`, `contact_message 3`. */
-export function targetOf(entry: Pick<AuditEntry, 'entity' | 'entityId'>): string {
-  return entry.entityId ? `${entry.entity.replace(/_/g, ' ')} ${entry.entityId}` : entry.entity.replace(/_/g, ' ');
+/** What was acted on, in the console's language: `admin 5`, `redemption 12`, `contact message 3` (`penukaran 12`). */
+export function targetOf(entry: Pick<AuditEntry, 'entity' | 'entityId'>, translate: Translate): string {
+  const kind = translate(entry.entity.replace(/_/g, ' '));
+  return entry.entityId ? `${kind} ${entry.entityId}` : kind;
 }
 
-function valueText(value: unknown): string {
+/** A stored state in the console's language (Activated, REQUESTED, under-backed: the words each screen shows); a limit's grams as they are. */
+function stateText(state: string | null, translate: Translate): string {
+  return state === null ? '-' : translate(state);
+}
+
+function valueText(key: string, value: unknown, translate: Translate): string {
   if (value === null || value === undefined) return '-';
   if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
+  // A status inside the details is a state like the ones before and after the arrow; other values (names, reasons) are data.
+  return key === 'status' ? stateText(String(value), translate) : String(value);
 }
 
 /** `before.status: Activated` lines from nested details (before/after values, reasons, counts), in the server's order. */
-function flatten(details: Record<string, unknown>, prefix = ''): string[] {
+function flatten(details: Record<string, unknown>, translate: Translate, prefix = ''): string[] {
   return Object.entries(details).flatMap(([key, value]) =>
     value !== null && typeof value === 'object' && !Array.isArray(value)
-      ? flatten(value as Record<string, unknown>, `${prefix}${key}.`)
-      : [`${prefix}${key}: ${valueText(value)}`],
+      ? flatten(value as Record<string, unknown>, translate, `${prefix}${key}.`)
+      : [`${prefix}${key}: ${valueText(key, value, translate)}`],
   );
 }
 
-/** The change in one line: `Activated → Not Activated`, then the details (`before.status: ...; after.status: ...`). */
-export function changeOf(entry: Pick<AuditEntry, 'fromState' | 'toState' | 'details'>): string {
-  const states = entry.fromState || entry.toState ? `${entry.fromState ?? '-'} → ${entry.toState ?? '-'}` : '';
-  const details = entry.details ? flatten(entry.details).join('; ') : '';
+/**
+ * The change in one line: `Activated → Not Activated`, then the details (`before.status: ...; after.status: ...`).
+ * The states are in the console's language; the details' field names stay as the server writes them,
+ * like the action's own name under its label.
+ */
+export function changeOf(entry: Pick<AuditEntry, 'fromState' | 'toState' | 'details'>, translate: Translate): string {
+  const states =
+    entry.fromState || entry.toState ? `${stateText(entry.fromState, translate)} → ${stateText(entry.toState, translate)}` : '';
+  const details = entry.details ? flatten(entry.details, translate).join('; ') : '';
   return [states, details].filter(Boolean).join(' · ') || '-';
 }
