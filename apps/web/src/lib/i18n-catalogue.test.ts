@@ -63,6 +63,20 @@ describe('the Indonesian catalogue', () => {
     expect(missing).toEqual({});
   });
 
+  it('gives a text one translation in every feature file (they are merged into one catalogue, where the last file would win)', () => {
+    const translations = new Map<string, Set<string>>();
+    for (const name of readdirSync(cataloguesDir).filter((file) => file.endsWith('.json'))) {
+      const catalogue = JSON.parse(readFileSync(join(cataloguesDir, name), 'utf8')) as Record<string, string>;
+      for (const [english, indonesian] of Object.entries(catalogue))
+        translations.set(english, (translations.get(english) ?? new Set()).add(indonesian));
+    }
+    // A text that means two things takes a context key for one of them (`To_dates`, read with `t('To', { context: 'dates' })`).
+    const ambiguous = [...translations]
+      .filter(([, indonesian]) => indonesian.size > 1)
+      .map(([english, indonesian]) => [english, [...indonesian]]);
+    expect(ambiguous).toEqual([]);
+  });
+
   it('fills in a translation only from its template’s {{names}}', () => {
     const names = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1]!);
     // A name may go unused (Indonesian has no plural to agree with a count), never appear from nowhere.

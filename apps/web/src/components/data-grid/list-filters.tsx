@@ -67,12 +67,14 @@ function LoadedSelectControl(props: FilterProps<SelectFilter> & { useOptions: ()
 
 function DateControl({ id, label, value, onChange }: { id: string; label: string; value: string; onChange: (value: string) => void }) {
   const { t } = useTranslation();
+  // An end of a range of days ('To' is 'Sampai' here, 'Ke' for a transfer's receiver): the catalogue's `To_dates`, else `To`.
+  const text = t(label, { context: 'dates' });
   return (
     <FormControl size="small" sx={{ width: 170 }}>
       <InputLabel htmlFor={id} shrink>
-        {t(label)}
+        {text}
       </InputLabel>
-      <OutlinedInput id={id} type="date" label={t(label)} notched value={value} onChange={(event) => onChange(event.target.value)} />
+      <OutlinedInput id={id} type="date" label={text} notched value={value} onChange={(event) => onChange(event.target.value)} />
     </FormControl>
   );
 }

@@ -135,6 +135,8 @@ describe('/audit-log', () => {
       expect(cell(5, 'change')).toBe('terjamin → kurang jaminan · reason: approval; shortfallGrams: 5.000');
       expect(cell(6, 'entity')).toBe('penukaran 31');
       expect(cell(6, 'change')).toBe('DIMINTA → DITUKARKAN');
+      // The range of days: 'Sampai' (until), not 'Ke' (a transfer's receiver).
+      expect([screen.getByLabelText('Dari').id, screen.getByLabelText('Sampai').id]).toEqual(['audit-from-filter', 'audit-to-filter']);
     } finally {
       await applyLanguage('en');
     }
