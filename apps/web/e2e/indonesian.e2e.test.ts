@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WatchedPage } from './support/browser';
 import { appRouteKeys, consoleRoute, fetchSampleIds, type SampleIds } from './support/console-routes';
 import { useConsole } from './support/fixture';
-import { cutColumnHeaders, openInConsole, waitForSettledPage } from './support/page-checks';
+import { clippedCellControls, cutColumnHeaders, cutStatusChips, openInConsole, waitForSettledPage } from './support/page-checks';
 import { e2eAdmin } from './support/server';
 
 /**
@@ -96,7 +96,7 @@ describe('Bahasa Indonesia', () => {
   });
 
   describe('every signed-in route of src/config/paths.ts, on the demo data', () => {
-    it.each(appRouteKeys)('%s shows no English text of the catalogue, and whole column titles at 1280 px', async (key) => {
+    it.each(appRouteKeys)('%s shows no English text of the catalogue, and nothing cut at 1280 px', async (key) => {
       const route = consoleRoute(key, ids);
       const { page } = signedIn;
       await openInConsole(page, route.href);
@@ -109,6 +109,8 @@ describe('Bahasa Indonesia', () => {
       await page.getByTestId('top-bar-title').waitFor();
       expect(await englishLeft(page), `${route.href} (${heading})`).toEqual([]);
       expect(await cutColumnHeaders(page), `${route.href}: column headers cut`).toEqual([]);
+      expect(await cutStatusChips(page), `${route.href}: status labels cut`).toEqual([]);
+      expect(await clippedCellControls(page), `${route.href}: row controls clipped`).toEqual([]);
     });
   });
 

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { WatchedPage } from './support/browser';
 import { useConsole } from './support/fixture';
-import { cutColumnHeaders, openInConsole } from './support/page-checks';
+import { clippedCellControls, cutColumnHeaders, cutStatusChips, openInConsole } from './support/page-checks';
 import { signIn } from './support/session';
 
 /**
@@ -88,8 +88,11 @@ async function expectFit(page: Page) {
   });
   expect(widths.scroll).toBeLessThanOrEqual(widths.client);
   expect(widths.columns).toBeLessThanOrEqual(widths.grid + 1);
-  // Every header shows its whole title and, on the sorted column, its arrow.
+  // Every header shows its whole title and, on the sorted column, its arrow; every status its whole
+  // label; every button and link of a row is wholly in view.
   expect(await cutColumnHeaders(page)).toEqual([]);
+  expect(await cutStatusChips(page)).toEqual([]);
+  expect(await clippedCellControls(page)).toEqual([]);
 }
 
 /** The index of a cell of the row that is plain text (no link or button of its own): a click there is the row's. */

@@ -264,3 +264,22 @@ export async function cutColumnHeaders(page: Page): Promise<string[]> {
     }),
   );
 }
+
+/** The status chips (KYC, redemption, admin) whose label is cut with an ellipsis: their text, none when every label shows whole. */
+export async function cutStatusChips(page: Page): Promise<string[]> {
+  return page
+    .locator('.MuiChip-label')
+    .evaluateAll((labels) => labels.filter((label) => label.scrollWidth > label.clientWidth + 1).map((label) => label.textContent ?? ''));
+}
+
+/** The buttons and links of list rows not wholly inside their cell (clipped by a column too narrow): their names, none when all show. */
+export async function clippedCellControls(page: Page): Promise<string[]> {
+  return page.locator('[role="gridcell"] :is(button, a)').evaluateAll((controls) =>
+    controls.flatMap((control) => {
+      const cell = control.closest('[role="gridcell"]')!.getBoundingClientRect();
+      const box = control.getBoundingClientRect();
+      const inside = box.left >= cell.left - 0.5 && box.right <= cell.right + 0.5;
+      return inside ? [] : [control.getAttribute('aria-label') ?? control.textContent ?? ''];
+    }),
+  );
+}

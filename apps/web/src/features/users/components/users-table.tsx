@@ -51,13 +51,14 @@ export const usersTable = defineList({
     {
       field: 'walletAddress',
       headerName: 'Wallet Address',
-      width: 200,
+      // The 20 characters and the whole copy button (at 200 px its right edge was cut off).
+      width: 214,
       renderCell: ({ row, tabIndex }) => <WalletAddress address={row.walletAddress} tabIndex={tabIndex} />,
     },
     {
       field: 'tokenBalance',
       headerName: product,
-      width: 104,
+      width: 96,
       align: 'right',
       headerAlign: 'right',
       renderCell: ({ row, tabIndex }) => <BalanceCell address={row.walletAddress} kind="token" tabIndex={tabIndex} />,
@@ -71,7 +72,8 @@ export const usersTable = defineList({
       headerAlign: 'right',
       renderCell: ({ row, tabIndex }) => <BalanceCell address={row.walletAddress} kind="native" tabIndex={tabIndex} />,
     },
-    { field: 'ekycStatus', headerName: 'KYC Status', width: 104, renderCell: ({ row }) => <KycStatusChip status={row.ekycStatus} /> },
+    // Room for the longest status whole in either language ('Belum Terverifikasi').
+    { field: 'ekycStatus', headerName: 'KYC Status', width: 146, renderCell: ({ row }) => <KycStatusChip status={row.ekycStatus} /> },
     {
       field: 'createdAt',
       headerName: 'Registered',
