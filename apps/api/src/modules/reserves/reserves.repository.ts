@@ -60,6 +60,12 @@ export async function latestSnapshot(db: Executor): Promise<SnapshotRow | undefi
   return row;
 }
 
+/**
+ * Dated when it is written (clock_timestamp), not when its transaction began (now()): snapshots are
+ * written one at a time under lockSnapshots, so the newest by date is the last written, the one that saw
+ * every change committed before it. Two admins adding stock at once: the transaction that began first
+ * may write last, and dated by its start it would sit below the other's, which missed its stock.
+ */
 export async function insertSnapshot(
   db: Executor,
   reason: ReserveSnapshotReason,
@@ -67,8 +73,8 @@ export async function insertSnapshot(
 ): Promise<SnapshotRow> {
   const [row] = await selectRows<SnapshotRow>(
     db,
-    sql`insert into ${s} (reason, block_number, block_time, supply, vault_grams, reserved_grams, backed)
-        values (${reason}, ${amounts.blockNumber}, ${amounts.blockTime.toISOString()}::timestamptz, ${fromUnits(amounts.supply)}::numeric,
+    sql`insert into ${s} (created_at, reason, block_number, block_time, supply, vault_grams, reserved_grams, backed)
+        values (clock_timestamp(), ${reason}, ${amounts.blockNumber}, ${amounts.blockTime.toISOString()}::timestamptz, ${fromUnits(amounts.supply)}::numeric,
                 ${fromUnits(amounts.vaultGrams)}::numeric, ${fromUnits(amounts.reservedGrams)}::numeric, ${amounts.backed})
         returning ${snapshotColumns}`,
   );

@@ -15,7 +15,8 @@ import {
 } from '../chain';
 import { startRpcProxy, type RpcProxy } from '../chain/testing/rpc-proxy';
 import { insertCustomer, insertRedemption, markCodeChecked } from '../../test/redemption-fixtures';
-import { reserveSnapshotsOnTransfers } from './reserves.service';
+import { goldDenominations } from '../../db/schema';
+import { recordReserveSnapshot, reserveSnapshotsOnTransfers } from './reserves.service';
 
 const postgresUp = await postgresReachable();
 const quiet = { info() {}, warn() {}, error() {} };
@@ -258,6 +259,20 @@ describe.each(engines)('proof of reserves on the demo chain, on %s', (engine) =>
           .map((s) => s.backed),
       ).toEqual(Array(8).fill(true));
       expect(snapshots[0]).toMatchObject({ vaultGrams: String(140 + 100 * 8 + 28), backed: true });
+    });
+
+    it('dates a snapshot when it is written, not when its transaction began: the newest is the last written', async () => {
+      // A transaction that began, then waited its turn (another admin's snapshot held the lock), then wrote.
+      const began = await t.database.db.transaction(async (tx) => {
+        const [start] = await selectRows<{ at: number }>(tx, sql`select (extract(epoch from now()) * 1000)::float8 as "at"`);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        await tx.insert(goldDenominations).values({ denom: 300, amount: 1 });
+        await recordReserveSnapshot(tx, { reason: 'stock-added' });
+        return start!.at;
+      });
+      const newest = await latest();
+      expect(newest).toMatchObject({ reason: 'stock-added', vaultGrams: String(140 + 100 * 8 + 28 + 300) });
+      expect(Date.parse(newest.createdAt)).toBeGreaterThanOrEqual(began + 200);
     });
   });
 });
