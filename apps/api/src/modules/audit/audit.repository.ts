@@ -18,9 +18,15 @@ export interface AuditEntry {
   ipAddress?: string | null;
 }
 
-/** Appends to the audit log; call it inside the transaction that makes the change it records. */
+/**
+ * Appends to the audit log; call it inside the transaction that makes the change it records. Dated when
+ * it is written (clock_timestamp), after the change and the locks it waited for, not when the
+ * transaction began: two admins acting on one redemption at once take turns on its row, and the
+ * entry of the one that began first but acted second must come second in its history.
+ */
 export async function recordAudit(db: Executor, entry: AuditEntry): Promise<void> {
   await db.insert(auditLog).values({
+    occurredAt: sql`clock_timestamp()`,
     adminId: entry.adminId,
     action: entry.action,
     entity: entry.entity,

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { AuditEntry } from '@gold/contract';
 import { beforeAll, expect, it } from 'vitest';
+import { selectRows } from '../../db/client';
 import { auditLog } from '../../db/schema';
+import { recordAudit } from './audit.repository';
 import { describeEachEngine, signInCookie } from '../../test/test-app';
 
 describeEachEngine('audit log', (t) => {
@@ -54,6 +56,19 @@ describeEachEngine('audit log', (t) => {
     const instants = all.data.map((e) => e.occurredAt);
     expect(instants).toEqual([...instants].sort().reverse());
     expect(all.data.find((e) => e.action === 'demo-data.seeded')!.admin).toBeNull();
+  });
+
+  it('dates an entry when it is written, not when its transaction began (after the locks it waited for)', async () => {
+    const began = await t().database.db.transaction(async (tx) => {
+      const [start] = await selectRows<{ at: number }>(tx, sql`select (extract(epoch from now()) * 1000)::float8 as "at"`);
+      // Waiting, as for a redemption's row another admin holds, before the change and its entry.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await recordAudit(tx, { adminId: me.id, action: 'redemption.reset', entity: 'redemption', entityId: '9' });
+      return start!.at;
+    });
+    const [entry] = (await list('?action=redemption.reset&limit=1')).data;
+    expect(entry).toMatchObject({ entity: 'redemption', entityId: '9' });
+    expect(Date.parse(entry!.occurredAt)).toBeGreaterThanOrEqual(began + 200);
   });
 
   it('records sign-in and sign-out with the address', async () => {
