@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import autocannon from 'autocannon';
-import { userSortFields } from '@gold/contract';
+import { customerSortFields } from '@gold/contract';
 import { openDatabase } from '../src/db/client';
 import { findUserPage } from '../src/modules/users/users.repository';
 import { signInAs, startBenchApi, type BenchApi } from './api-process';
@@ -60,7 +60,7 @@ export interface LoadRun {
 
 /** The cases: user list first and last page sorted, a search, the redemption list, every count card, the dashboard, a redemption review. */
 async function loadCases(api: BenchApi, customers: number): Promise<LoadCase[]> {
-  const sort = userSortFields.includes('fullName') ? 'fullName' : userSortFields[0];
+  const sort = customerSortFields.includes('fullName') ? 'fullName' : customerSortFields[0];
   const lastPage = Math.ceil(customers / 10) - 1;
   const { data } = await getJson<{ data: Array<{ id: number }> }>(api, '/api/admin/list/redeems?limit=1&page=0&status=PREPARATION');
   const review = data[0] ?? (await getJson<{ data: Array<{ id: number }> }>(api, '/api/admin/list/redeems?limit=1&page=0')).data[0];

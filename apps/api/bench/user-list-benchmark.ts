@@ -1,4 +1,4 @@
-import { userSortFields } from '@gold/contract';
+import { customerSortFields } from '@gold/contract';
 import type { BenchApi } from './api-process';
 import { asFastAs, describePage, p95AtMost, targets, timeGet, type Timing } from './http-timing';
 
@@ -9,7 +9,7 @@ import { asFastAs, describePage, p95AtMost, targets, timeGet, type Timing } from
  */
 export async function benchUserList(api: BenchApi, customers: number): Promise<Timing[]> {
   const timings: Timing[] = [];
-  for (const sort of userSortFields) {
+  for (const sort of customerSortFields) {
     for (const order of ['asc', 'desc'] as const) {
       for (const limit of [10, 100]) {
         const lastPage = Math.ceil(customers / limit) - 1;

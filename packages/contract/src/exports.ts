@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { orderListQuery } from './orders';
+import { purchaseListQuery } from './purchases';
 import { transactionListQuery } from './transactions';
-import { userListQuery } from './users';
+import { customerListQuery } from './customers';
 
 /**
  * A list's query for its CSV export: the list's own sort, order and filters, without `limit`
@@ -14,7 +14,7 @@ function withoutPaging<Shape extends { limit: z.ZodType; page: z.ZodType }>(shap
 }
 
 /** GET /admin/export/users.csv: the User List's sort and 'Search user'. */
-export const userExportQuery = withoutPaging(userListQuery.shape);
+export const userExportQuery = withoutPaging(customerListQuery.shape);
 export type UserExportQuery = z.infer<typeof userExportQuery>;
 
 /** GET /admin/export/transactions.csv: the Transaction List's sort, type and hash/address search. */
@@ -22,7 +22,7 @@ export const transactionExportQuery = withoutPaging(transactionListQuery.shape);
 export type TransactionExportQuery = z.infer<typeof transactionExportQuery>;
 
 /** GET /admin/export/orders.csv: the {product} Purchased List's sort and buyer search. */
-export const orderExportQuery = withoutPaging(orderListQuery.shape);
+export const orderExportQuery = withoutPaging(purchaseListQuery.shape);
 export type OrderExportQuery = z.infer<typeof orderExportQuery>;
 
 /** The lists that can be exported, as named in the export paths (`/admin/export/<list>.csv`). */

@@ -1,9 +1,9 @@
-import type { UserListItem } from '@gold/contract';
+import type { CustomerListItem } from '@gold/contract';
 
 let nextUserId = 1;
 
 /** A customer as the user list shows it; each call a new id, name and e-mail unless given. */
-export function createUser(overrides: Partial<UserListItem> = {}): UserListItem {
+export function createUser(overrides: Partial<CustomerListItem> = {}): CustomerListItem {
   const id = overrides.id ?? nextUserId++;
   return {
     id,
@@ -21,6 +21,6 @@ export function createUser(overrides: Partial<UserListItem> = {}): UserListItem 
 }
 
 /** `count` customers with ids 1..count (registered one day apart, id 1 first). */
-export function createUsers(count: number, overrides: (index: number) => Partial<UserListItem> = () => ({})): UserListItem[] {
+export function createUsers(count: number, overrides: (index: number) => Partial<CustomerListItem> = () => ({})): CustomerListItem[] {
   return Array.from({ length: count }, (_, index) => createUser({ id: index + 1, ...overrides(index) }));
 }

@@ -36,7 +36,7 @@ function compare(a: unknown, b: unknown): number {
  * (a 400 with the server's kind of message when it refuses), then searches, sorts (id breaks
  * ties) and pages `rows` as the server does, and answers `{ data, total }`.
  *
- *   const users = listServer(userListQuery, [createUser(), ...], { searchIn: ['fullName', 'email'] });
+ *   const users = listServer(customerListQuery, [createUser(), ...], { searchIn: ['fullName', 'email'] });
  *   renderSignedIn('/user-list', { 'GET /admin/list/users': users });
  *   expect(users.lastQuery()).toMatchObject({ page: 0, limit: 10 });
  */

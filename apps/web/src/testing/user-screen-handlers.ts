@@ -1,4 +1,4 @@
-import { userListQuery } from '@gold/contract';
+import { customerListQuery } from '@gold/contract';
 import { balancesServer } from './balances-server';
 import { failWith, type Handlers } from './http';
 import { countAnswer, listServer } from './list-server';
@@ -8,7 +8,7 @@ import { countAnswer, listServer } from './list-server';
  * screen): the list and its count, the wallets' balances, and the detail of customer 5 (not found).
  */
 export const userScreenHandlers: Handlers = {
-  'GET /admin/list/users': listServer(userListQuery, []),
+  'GET /admin/list/users': listServer(customerListQuery, []),
   'GET /admin/count/users': countAnswer(0),
   'GET /admin/balances': balancesServer(),
   'GET /admin/users/5': failWith(404, 'User 5 not found'),

@@ -1,4 +1,4 @@
-import type { ExportList, OrderRow, Transaction, UserListItem } from '@gold/contract';
+import type { ExportList, PurchaseRow, Transaction, CustomerListItem } from '@gold/contract';
 
 /** The columns of each export: the list's field names, in the list's JSON order. */
 export const exportColumns = {
@@ -6,9 +6,9 @@ export const exportColumns = {
   transactions: ['id', 'txhash', 'logIndex', 'from', 'to', 'date', 'amount', 'status'],
   orders: ['id', 'userId', 'fullname', 'NIK', 'email', 'WIBdate', 'amount', 'price', 'createdAt'],
 } as const satisfies {
-  users: readonly (keyof UserListItem)[];
+  users: readonly (keyof CustomerListItem)[];
   transactions: readonly (keyof Transaction)[];
-  orders: readonly (keyof OrderRow)[];
+  orders: readonly (keyof PurchaseRow)[];
 };
 
 const wibDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta', year: 'numeric', month: '2-digit', day: '2-digit' });

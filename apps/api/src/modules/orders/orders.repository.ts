@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { OrderListQuery, OrderRow, OrderSortField } from '@gold/contract';
+import type { PurchaseListQuery, PurchaseRow, PurchaseSortField } from '@gold/contract';
 import { selectRows, type Database, type Executor } from '../../db/client';
 import { containsPattern, countedRows, fetchPage, isoTimestamp, streamRows, type ListSource } from '../../db/paging';
 import { customers, purchaseOrders } from '../../db/schema';
@@ -8,7 +8,7 @@ const o = purchaseOrders;
 const c = customers;
 
 /** Sort fields -> columns; each has a plain ascending index ending in the id (migrations 0006, 0011). */
-const orderOrderBy: Record<OrderSortField, SQL[]> = {
+const orderOrderBy: Record<PurchaseSortField, SQL[]> = {
   date: [sql`${o.createdAt}`, sql`${o.id}`],
   amount: [sql`${o.amount}`, sql`${o.id}`],
 };
@@ -17,7 +17,7 @@ const orderOrderBy: Record<OrderSortField, SQL[]> = {
 const wibDate = sql`to_char(${o.createdAt} at time zone 'UTC' + interval '7 hours', 'YYYY-MM-DD HH24:MI:SS')`;
 
 /** The purchases a query selects: the search is a case-insensitive "contains" on the buyer's name or e-mail (trigram indexes). */
-function orderListSource(search: string | undefined): ListSource<OrderSortField> {
+function orderListSource(search: string | undefined): ListSource<PurchaseSortField> {
   const from = sql`from ${o} join ${c} on ${c.id} = ${o.customerId}`;
   const where = search
     ? sql`(lower(${c.fullName}) like lower(${containsPattern(search)}) escape '\\' or lower(${c.email}) like lower(${containsPattern(search)}) escape '\\')`
@@ -35,12 +35,12 @@ function orderListSource(search: string | undefined): ListSource<OrderSortField>
   };
 }
 
-export function findOrderPage(db: Database, query: OrderListQuery & { limit: number; page: number }) {
-  return fetchPage<OrderRow, OrderSortField>(db, orderListSource(query.search), query);
+export function findOrderPage(db: Database, query: PurchaseListQuery & { limit: number; page: number }) {
+  return fetchPage<PurchaseRow, PurchaseSortField>(db, orderListSource(query.search), query);
 }
 
-export function streamOrders(db: Database, query: OrderListQuery) {
-  return streamRows<OrderRow, OrderSortField>(db, orderListSource(query.search), query);
+export function streamOrders(db: Database, query: PurchaseListQuery) {
+  return streamRows<PurchaseRow, PurchaseSortField>(db, orderListSource(query.search), query);
 }
 
 export function countOrders(db: Executor): Promise<number> {

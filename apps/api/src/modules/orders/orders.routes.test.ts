@@ -1,4 +1,4 @@
-import { orderSortFields, type OrderRow } from '@gold/contract';
+import { purchaseSortFields, type PurchaseRow } from '@gold/contract';
 import { beforeAll, expect, it } from 'vitest';
 import { customers, purchaseOrders } from '../../db/schema';
 import { describeEachEngine } from '../../test/test-app';
@@ -58,19 +58,19 @@ describeEachEngine('purchase orders', (t) => {
       amount: '0.5',
       price: 1_528_000,
       createdAt: '2026-03-15T17:30:00.000Z',
-    } satisfies OrderRow);
+    } satisfies PurchaseRow);
     expect((await list('?limit=10&page=2')).body.data).toHaveLength(9);
     expect((await list('?limit=10&page=3')).body).toEqual({ data: [], total: 29 });
   });
 
-  it.each(orderSortFields.flatMap((sort) => (['asc', 'desc'] as const).map((order) => ({ sort, order }))))(
+  it.each(purchaseSortFields.flatMap((sort) => (['asc', 'desc'] as const).map((order) => ({ sort, order }))))(
     'pages by $sort $order exactly as the whole list orders them',
     async ({ sort, order }) => {
       const whole = await list(`?sort=${sort}&order=${order}`);
       expect(whole.status).toBe(200);
-      const rows = whole.body.data as OrderRow[];
+      const rows = whole.body.data as PurchaseRow[];
       expect(rows).toHaveLength(29);
-      const key = (row: OrderRow) => (sort === 'date' ? Date.parse(row.createdAt) : Number(row.amount));
+      const key = (row: PurchaseRow) => (sort === 'date' ? Date.parse(row.createdAt) : Number(row.amount));
       for (let i = 1; i < rows.length; i++) {
         const [a, b] = [key(rows[i - 1]!), key(rows[i]!)];
         expect(order === 'asc' ? a <= b : a >= b).toBe(true);
@@ -79,7 +79,7 @@ describeEachEngine('purchase orders', (t) => {
         const paged: number[] = [];
         for (let page = 0; page * limit < 29; page++) {
           paged.push(
-            ...((await list(`?limit=${limit}&page=${page}&sort=${sort}&order=${order}`)).body.data as OrderRow[]).map((r) => r.id),
+            ...((await list(`?limit=${limit}&page=${page}&sort=${sort}&order=${order}`)).body.data as PurchaseRow[]).map((r) => r.id),
           );
         }
         expect(paged).toEqual(rows.map((row) => row.id));
@@ -114,7 +114,7 @@ describeEachEngine('purchase orders', (t) => {
     const { status, body } = await list('?search=budi');
     expect(status).toBe(200);
     expect(body.total).toBe(8);
-    expect(body.data.every((row: OrderRow) => row.fullname === 'Budi Santoso')).toBe(true);
+    expect(body.data.every((row: PurchaseRow) => row.fullname === 'Budi Santoso')).toBe(true);
   });
 
   it.each([

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponse, orderCountResponse, orderListQuery, orderListResponse } from '@gold/contract';
+import { errorResponse, purchaseCountResponse, purchaseListQuery, purchaseListResponse } from '@gold/contract';
 import type { AppDeps } from '../../app-deps';
 import { answerList } from '../../lib/list-reply';
 import { countOrders, findOrderPage, streamOrders } from './orders.repository';
@@ -12,7 +12,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) 
       schema: {
         tags: ['orders'],
         summary: 'How many purchases there are, as data[0].totalOrder',
-        response: { 200: orderCountResponse, 401: errorResponse },
+        response: { 200: purchaseCountResponse, 401: errorResponse },
       },
     },
     async () => ({ data: [{ totalOrder: await countOrders(db) }] }),
@@ -25,8 +25,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) 
         tags: ['orders'],
         summary:
           'Purchase list: a page with limit (0-based page), or every purchase streamed without it; sorted by date (default newest first) or amount, searched by the buyer’s name or e-mail',
-        querystring: orderListQuery,
-        response: { 200: orderListResponse, 400: errorResponse, 401: errorResponse },
+        querystring: purchaseListQuery,
+        response: { 200: purchaseListResponse, 400: errorResponse, 401: errorResponse },
       },
     },
     async (request, reply) => answerList(reply, request.query, { page: (q) => findOrderPage(db, q), all: (q) => streamOrders(db, q) }),

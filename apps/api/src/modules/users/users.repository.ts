@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { KycNotification, Page, UserDetail, UserListItem, UserListQuery, UserSortField } from '@gold/contract';
+import type { KycNotification, Page, CustomerDetail, CustomerListItem, CustomerListQuery, CustomerSortField } from '@gold/contract';
 import { selectRows, type Database, type Executor } from '../../db/client';
 import { countedRows, containsPattern, fetchPage, isoTimestamp, orderClause, streamRows, type ListSource } from '../../db/paging';
 import { customers, customerVersion, kycNotifications, userSearchMatches } from '../../db/schema';
@@ -7,7 +7,7 @@ import { customers, customerVersion, kycNotifications, userSearchMatches } from 
 const c = customers;
 
 /** Sort fields of the contract -> columns; each pair has an index (created_at and full_name since 0001, the rest 0003/0004). */
-const userOrderBy: Record<UserSortField, ReturnType<typeof sql>[]> = {
+const userOrderBy: Record<CustomerSortField, ReturnType<typeof sql>[]> = {
   createdAt: [sql`${c.createdAt}`, sql`${c.id}`],
   fullName: [sql`${c.fullName}`, sql`${c.id}`],
   // E-mail is unique: no tiebreak needed, and its unique index serves the order.
@@ -19,7 +19,7 @@ const userOrderBy: Record<UserSortField, ReturnType<typeof sql>[]> = {
 };
 
 /** The customers a user-list query selects: 'Search user' is a case-insensitive "contains" on name or e-mail (trigram indexes). */
-function userListSource(search: string | undefined): ListSource<UserSortField> {
+function userListSource(search: string | undefined): ListSource<CustomerSortField> {
   const where = search
     ? sql`(lower(${c.fullName}) like lower(${containsPattern(search)}) escape '\\' or lower(${c.email}) like lower(${containsPattern(search)}) escape '\\')`
     : undefined;
@@ -49,15 +49,15 @@ async function countWhere(db: Executor, where: ReturnType<typeof sql>): Promise<
   return row?.n ?? 0;
 }
 
-type UserPageQuery = UserListQuery & { limit: number; page: number };
+type UserPageQuery = CustomerListQuery & { limit: number; page: number };
 
-export async function findUserPage(db: Database, query: UserPageQuery): Promise<Page<UserListItem>> {
+export async function findUserPage(db: Database, query: UserPageQuery): Promise<Page<CustomerListItem>> {
   const source = userListSource(query.search);
   if (query.search && source.where) {
     const page = await searchPage(db, query.search, source, query);
     if (page) return page;
   }
-  return fetchPage<UserListItem, UserSortField>(db, source, query);
+  return fetchPage<CustomerListItem, CustomerSortField>(db, source, query);
 }
 
 /**
@@ -66,7 +66,7 @@ export async function findUserPage(db: Database, query: UserPageQuery): Promise<
  * customers) and kept in PostgreSQL, so the next page, the same search again, or the same search
  * from another process reads one row. Null when the search matches too many to keep.
  */
-async function searchPage(db: Database, search: string, source: ListSource<UserSortField>, query: UserPageQuery) {
+async function searchPage(db: Database, search: string, source: ListSource<CustomerSortField>, query: UserPageQuery) {
   const key = { search, sort: query.sort, sortOrder: query.order };
   const m = userSearchMatches;
   const read = await db.transaction(
@@ -96,9 +96,9 @@ async function searchPage(db: Database, search: string, source: ListSource<UserS
       const rows =
         pageIds.length === 0
           ? []
-          : await selectRows<UserListItem>(tx, sql`${source.select} where ${c.id} = any(${sql.param(pageIds)}::int[])`);
+          : await selectRows<CustomerListItem>(tx, sql`${source.select} where ${c.id} = any(${sql.param(pageIds)}::int[])`);
       const byId = new Map(rows.map((row) => [row.id, row]));
-      const page: Page<UserListItem> = { data: pageIds.flatMap((id) => byId.get(id) ?? []), total: ids.length };
+      const page: Page<CustomerListItem> = { data: pageIds.flatMap((id) => byId.get(id) ?? []), total: ids.length };
       return { page, store: stored ? undefined : { ...key, version, ids } };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
@@ -124,8 +124,8 @@ async function storeMatches(db: Database, entry: typeof userSearchMatches.$infer
   });
 }
 
-export function streamUsers(db: Database, query: UserListQuery) {
-  return streamRows<UserListItem, UserSortField>(db, userListSource(query.search), query);
+export function streamUsers(db: Database, query: CustomerListQuery) {
+  return streamRows<CustomerListItem, CustomerSortField>(db, userListSource(query.search), query);
 }
 
 export function countUsers(db: Executor): Promise<number> {
@@ -133,8 +133,8 @@ export function countUsers(db: Executor): Promise<number> {
 }
 
 /** One customer with every field of the detail page, or null; the KYC reference comes from the newest SUCCESS notification. */
-export async function findUserDetail(db: Database, id: number): Promise<UserDetail | null> {
-  const [user] = await selectRows<Omit<UserDetail, 'Wallet' | 'notifications' | 'kycReferenceNumber'>>(
+export async function findUserDetail(db: Database, id: number): Promise<CustomerDetail | null> {
+  const [user] = await selectRows<Omit<CustomerDetail, 'Wallet' | 'notifications' | 'kycReferenceNumber'>>(
     db,
     sql`select ${c.id} as "id", ${c.fullName} as "fullName", ${c.email} as "email", ${c.emailStatus} as "emailStatus",
                ${c.dob}::text as "dob", ${c.gender} as "gender", ${c.province} as "province", ${c.address} as "address",

@@ -1,4 +1,4 @@
-import { userSortFields, type UserListItem } from '@gold/contract';
+import { customerSortFields, type CustomerListItem } from '@gold/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { customers, userSearchMatches } from '../../db/schema';
@@ -50,7 +50,7 @@ describeEachEngine('user list', (t) => {
     expect(first.status).toBe(200);
     expect(first.body.total).toBe(37);
     expect(first.body.data).toHaveLength(10);
-    const newest = first.body.data[0] as UserListItem;
+    const newest = first.body.data[0] as CustomerListItem;
     expect(newest.createdAt).toBe('2026-01-13T00:00:00.000Z');
     expect(newest).toMatchObject({ fullName: 'Budi Santoso 36', email: 'customer.30@example.com', ekycStatus: 'VERIFIED' });
     expect(Object.keys(newest).sort()).toEqual(
@@ -63,20 +63,20 @@ describeEachEngine('user list', (t) => {
 
   // Pages from the second half are read from the other end and turned back: every sort, both
   // orders, every page size must still give exactly the streamed order, with no row twice.
-  it.each(userSortFields.flatMap((sort) => (['asc', 'desc'] as const).map((order) => ({ sort, order }))))(
+  it.each(customerSortFields.flatMap((sort) => (['asc', 'desc'] as const).map((order) => ({ sort, order }))))(
     'pages by $sort $order exactly as the whole list orders them',
     async ({ sort, order }) => {
       const whole = await list(`?sort=${sort}&order=${order}`);
       expect(whole.status).toBe(200);
       expect(whole.body.total).toBe(37);
-      const ids = (whole.body.data as UserListItem[]).map((row) => row.id);
+      const ids = (whole.body.data as CustomerListItem[]).map((row) => row.id);
       expect(new Set(ids).size).toBe(37);
       for (const limit of [10, 25, 5]) {
         const paged: number[] = [];
         for (let page = 0; page * limit < 37; page++) {
           const { body } = await list(`?limit=${limit}&page=${page}&sort=${sort}&order=${order}`);
           expect(body.total).toBe(37);
-          paged.push(...(body.data as UserListItem[]).map((row) => row.id));
+          paged.push(...(body.data as CustomerListItem[]).map((row) => row.id));
         }
         expect(paged, `limit ${limit}`).toEqual(ids);
       }
@@ -84,9 +84,9 @@ describeEachEngine('user list', (t) => {
   );
 
   it('sorts by name alphabetically and by KYC status', async () => {
-    const byName = (await list('?limit=3&sort=fullName&order=asc')).body.data as UserListItem[];
+    const byName = (await list('?limit=3&sort=fullName&order=asc')).body.data as CustomerListItem[];
     expect(byName.map((u) => u.fullName)).toEqual(['Agus 100% Emas 02', 'Agus 100% Emas 08', 'Agus 100% Emas 14']);
-    const byKyc = (await list('?limit=100&sort=ekycStatus&order=desc')).body.data as UserListItem[];
+    const byKyc = (await list('?limit=100&sort=ekycStatus&order=desc')).body.data as CustomerListItem[];
     expect(byKyc[0]!.ekycStatus).toBe('VERIFIED');
     expect(byKyc.at(-1)!.ekycStatus).toBe('PENDING');
   });
@@ -94,7 +94,7 @@ describeEachEngine('user list', (t) => {
   it('searches names and e-mails anywhere in the text, ignoring case, with a matching total', async () => {
     const santoso = await list('?limit=10&search=SANTOSO');
     expect(santoso.body.total).toBe(7);
-    expect((santoso.body.data as UserListItem[]).every((u) => u.fullName.startsWith('Budi Santoso'))).toBe(true);
+    expect((santoso.body.data as CustomerListItem[]).every((u) => u.fullName.startsWith('Budi Santoso'))).toBe(true);
     const byEmail = await list('?limit=10&search=customer.3');
     expect(byEmail.body.total).toBe(7);
     expect((await list('?limit=2&page=3&search=santoso')).body.data).toHaveLength(1);
@@ -104,7 +104,7 @@ describeEachEngine('user list', (t) => {
     const db = t().database.db;
     const names = async (query: string) => {
       const { body } = await list(query);
-      return { total: body.total as number, names: (body.data as UserListItem[]).map((u) => u.fullName) };
+      return { total: body.total as number, names: (body.data as CustomerListItem[]).map((u) => u.fullName) };
     };
     const before = await names('?limit=3&page=0&search=rahayu&sort=fullName&order=desc');
     expect(before).toEqual({ total: 6, names: ['siti rahayu 31', 'siti rahayu 25', 'siti rahayu 19'] });

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { countResponse, errorResponse, idParams, userDetail, userListQuery, userListResponse } from '@gold/contract';
+import { countResponse, errorResponse, idParams, customerDetail, customerListQuery, customerListResponse } from '@gold/contract';
 import type { AppDeps } from '../../app-deps';
 import { notFound } from '../../lib/http-errors';
 import { answerList } from '../../lib/list-reply';
@@ -13,8 +13,8 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =
       schema: {
         tags: ['users'],
         summary: 'User list: a page with limit (0-based page), or every user streamed without it; sorted and searched in the database',
-        querystring: userListQuery,
-        response: { 200: userListResponse, 400: errorResponse, 401: errorResponse },
+        querystring: customerListQuery,
+        response: { 200: customerListResponse, 400: errorResponse, 401: errorResponse },
       },
     },
     async (request, reply) => answerList(reply, request.query, { page: (q) => findUserPage(db, q), all: (q) => streamUsers(db, q) }),
@@ -33,7 +33,7 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =
         tags: ['users'],
         summary: 'One user with every field of the detail page (wallet, KYC notifications and the KYC reference); 404 for an unknown id',
         params: idParams,
-        response: { 200: userDetail, 400: errorResponse, 401: errorResponse, 404: errorResponse },
+        response: { 200: customerDetail, 400: errorResponse, 401: errorResponse, 404: errorResponse },
       },
     },
     async (request) => {

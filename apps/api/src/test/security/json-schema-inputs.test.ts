@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { idParams, loginBody, userListQuery } from '@gold/contract';
+import { idParams, loginBody, customerListQuery } from '@gold/contract';
 import { objectViolations, validObject, violationsOf, type JsonSchema, type Location } from './json-schema-inputs';
 import type { ObjectSchema } from './openapi-routes';
 
@@ -46,7 +46,7 @@ const syntheticQuery = z.strictObject({
 const cases: Array<{ name: string; zod: z.ZodType; location: Location; schema: () => ObjectSchema }> = [
   { name: 'loginBody', zod: loginBody, location: 'body', schema: () => toJsonSchema(loginBody) as ObjectSchema },
   { name: 'a synthetic body', zod: synthetic, location: 'body', schema: () => toJsonSchema(synthetic) as ObjectSchema },
-  { name: 'userListQuery', zod: userListQuery, location: 'query', schema: () => asParameters(userListQuery) },
+  { name: 'customerListQuery', zod: customerListQuery, location: 'query', schema: () => asParameters(customerListQuery) },
   { name: 'a synthetic query', zod: syntheticQuery, location: 'query', schema: () => asParameters(syntheticQuery) },
   { name: 'idParams', zod: idParams, location: 'path', schema: () => asParameters(idParams) },
 ];

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { transactionListQuery, userListQuery } from '@gold/contract';
+import { transactionListQuery, customerListQuery } from '@gold/contract';
 import { renderInRouter } from '@/testing/render-app';
 import { CsvExportButton, csvExportHref } from './csv-export-button';
 
@@ -17,7 +17,7 @@ describe('CsvExportButton', () => {
   });
 
   it('exports every row in the default order when the list has no filter', async () => {
-    renderInRouter(<CsvExportButton list={{ query: userListQuery, exportResource: 'users' }} />, { url: '/user-list?page=2' });
+    renderInRouter(<CsvExportButton list={{ query: customerListQuery, exportResource: 'users' }} />, { url: '/user-list?page=2' });
     const link = await screen.findByRole('link', { name: 'Export CSV of every row' });
     expect(link.getAttribute('href')).toBe('/api/admin/export/users.csv?sort=createdAt&order=desc');
   });

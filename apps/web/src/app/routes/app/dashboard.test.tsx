@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { redemptionListQuery, userListQuery } from '@gold/contract';
+import { redemptionListQuery, customerListQuery } from '@gold/contract';
 import { createUser, createUsers } from '@/testing/data-generators';
 import { failWith, jsonResponse, type Handlers } from '@/testing/http';
 import { countAnswer, listServer } from '@/testing/list-server';
@@ -29,7 +29,7 @@ function dashboardHandlers(overrides: Handlers = {}) {
       createdAt: '2026-12-01T01:00:00Z',
     }),
   ]);
-  const users = listServer(userListQuery, [
+  const users = listServer(customerListQuery, [
     ...createUsers(8),
     createUser({ id: 50, fullName: longName, emailStatus: 'UNVERIFIED', createdAt: '2026-12-01T00:00:00Z' }),
   ]);

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { orderCountResponse } from '@gold/contract';
+import { purchaseCountResponse } from '@gold/contract';
 import { api } from '@/lib/api-client';
 
 /** GET /admin/count/order: the spec reads `data[0].totalOrder`. */
 async function getOrderCount({ signal }: { signal?: AbortSignal } = {}): Promise<number> {
-  const { data } = await api.get('/admin/count/order', { schema: orderCountResponse, signal });
+  const { data } = await api.get('/admin/count/order', { schema: purchaseCountResponse, signal });
   return data[0]?.totalOrder ?? 0;
 }
 

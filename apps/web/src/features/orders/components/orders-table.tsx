@@ -1,7 +1,7 @@
 import Link from '@mui/material/Link';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { orderListQuery } from '@gold/contract';
+import { purchaseListQuery } from '@gold/contract';
 import { defineList } from '@/components/data-grid/list-declaration';
 import { paths } from '@/config/paths';
 import { formatDateTime, formatTokenAmount, orDash } from '@/lib/format';
@@ -31,7 +31,7 @@ function BuyerLink({ userId, fullname, tabIndex }: { userId: number; fullname: s
 export const ordersTable = defineList({
   id: 'orders',
   label: '{{product}} purchases',
-  query: orderListQuery,
+  query: purchaseListQuery,
   call: ordersList,
   noun: { one: 'purchase', other: 'purchases' },
   errorTitle: 'Error fetching purchases',

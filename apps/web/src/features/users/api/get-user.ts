@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { userDetail, type UserDetail } from '@gold/contract';
+import { customerDetail, type CustomerDetail } from '@gold/contract';
 import { api } from '@/lib/api-client';
 
 /** GET /admin/users/{id}: one customer with every field of the detail page (404 for an unknown id). */
-function getUser(id: number, { signal }: { signal?: AbortSignal } = {}): Promise<UserDetail> {
-  return api.get(`/admin/users/${id}`, { schema: userDetail, signal });
+function getUser(id: number, { signal }: { signal?: AbortSignal } = {}): Promise<CustomerDetail> {
+  return api.get(`/admin/users/${id}`, { schema: customerDetail, signal });
 }
 
 const userQueryKey = (id: number) => ['users', 'detail', id] as const;

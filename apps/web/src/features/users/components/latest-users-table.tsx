@@ -8,7 +8,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { userListQuery } from '@gold/contract';
+import { customerListQuery } from '@gold/contract';
 import { QueryError } from '@/components/query-state';
 import { PREVIEW_ROWS } from '@/config/constants';
 import { formatDate, orDash, shorten } from '@/lib/format';
@@ -17,7 +17,7 @@ import { usersList } from '../api/get-users';
 import { genderLabel } from '../lib/gender';
 
 /** The newest customers: the User List's first page, newest first (one cache entry with it). */
-const latestQuery = userListQuery.parse({ limit: PREVIEW_ROWS, page: 0 });
+const latestQuery = customerListQuery.parse({ limit: PREVIEW_ROWS, page: 0 });
 
 /** The dashboard's Registered Users: the 5 newest customers, names cut to 20 characters, e-mail verified or not. */
 export function LatestUsersTable({ labelledBy }: { labelledBy: string }) {

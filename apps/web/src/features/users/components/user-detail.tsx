@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import type { UserDetail as User } from '@gold/contract';
+import type { CustomerDetail as User } from '@gold/contract';
 import { paths } from '@/config/paths';
 import { QueryState } from '@/components/query-state';
 import { errorMessage, isApiError } from '@/lib/api-client';
@@ -67,7 +67,7 @@ function UserFields({ user }: { user: User }) {
 }
 
 /** /user-list/:id: one customer read-only; a clear message and a way back for an unknown one. */
-export function UserDetail({ id }: { id: number | null }) {
+export function CustomerDetail({ id }: { id: number | null }) {
   const { t } = useTranslation();
   const user = useUser(id ?? 0, { enabled: id !== null });
   const notFound = id === null || (!user.data && isApiError(user.error, 404));

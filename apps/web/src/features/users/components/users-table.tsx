@@ -1,6 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { userListQuery, type UserListItem } from '@gold/contract';
+import { customerListQuery, type CustomerListItem } from '@gold/contract';
 import { defineList } from '@/components/data-grid/list-declaration';
 import { paths } from '@/config/paths';
 import { formatDate, orDash } from '@/lib/format';
@@ -15,7 +15,7 @@ import { UserDetailLink } from './user-detail-link';
 import { WalletAddress } from './wallet-address';
 
 /** The {product} and POL balances of the page's wallets, read in one call for the balance cells. */
-function PageBalances({ rows, children }: { rows: readonly UserListItem[]; children: ReactNode }) {
+function PageBalances({ rows, children }: { rows: readonly CustomerListItem[]; children: ReactNode }) {
   // The rows shown: while the next page loads they are the previous page's, whose balances are cached.
   const wallets = useMemo(() => walletsToRead(rows.map((row) => row.walletAddress)), [rows]);
   return <BalancesContext value={useBalances(wallets)}>{children}</BalancesContext>;
@@ -34,7 +34,7 @@ function GenderText({ value }: { value: string | null }) {
 export const usersTable = defineList({
   id: 'users',
   label: 'Users',
-  query: userListQuery,
+  query: customerListQuery,
   call: usersList,
   noun: { one: 'user', other: 'users' },
   errorTitle: 'Error fetching users',

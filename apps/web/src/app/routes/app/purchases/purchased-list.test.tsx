@@ -1,12 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { orderListQuery, type OrderRow } from '@gold/contract';
+import { purchaseListQuery, type PurchaseRow } from '@gold/contract';
 import { failWith, jsonResponse } from '@/testing/http';
 import { listServer } from '@/testing/list-server';
 import { applyLanguage } from '@/lib/i18n';
 import { currentUrl, renderSignedIn, testAdmin } from '@/testing/render-app';
 
-function createOrders(count: number): OrderRow[] {
+function createOrders(count: number): PurchaseRow[] {
   return Array.from({ length: count }, (_, i) => ({
     id: i + 1,
     userId: 100 + (i % 4),
@@ -20,7 +20,7 @@ function createOrders(count: number): OrderRow[] {
   }));
 }
 
-const server = (rows = createOrders(14)) => listServer(orderListQuery, rows, { searchIn: ['fullname', 'email'] });
+const server = (rows = createOrders(14)) => listServer(purchaseListQuery, rows, { searchIn: ['fullname', 'email'] });
 const totalOrder = (n: number) => () => jsonResponse(200, { data: [{ totalOrder: n }] });
 const grid = () => screen.getByRole('grid', { name: 'GIDR purchases' });
 const column = (field: string) =>

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { UserDetail } from '@gold/contract';
+import type { CustomerDetail } from '@gold/contract';
 import { balancesServer } from '@/testing/balances-server';
 import { createUser } from '@/testing/data-generators';
 import { failWith, heldAnswer, inTurn, jsonResponse } from '@/testing/http';
@@ -10,7 +10,7 @@ import { userScreenHandlers } from '@/testing/user-screen-handlers';
 const wallet = '0x9f8e7d6c5b4a39281706f5e4d3c2b1a098765432';
 
 /** Customer 42 with every field of the detail page filled in, KYC verified. */
-function customer(overrides: Partial<UserDetail> = {}): UserDetail {
+function customer(overrides: Partial<CustomerDetail> = {}): CustomerDetail {
   return {
     ...createUser({
       id: 42,
@@ -32,10 +32,10 @@ function customer(overrides: Partial<UserDetail> = {}): UserDetail {
     ],
     kycReferenceNumber: 'KYC-0002',
     ...overrides,
-  } as UserDetail;
+  } as CustomerDetail;
 }
 
-const answer = (user: UserDetail) => () => jsonResponse(200, user);
+const answer = (user: CustomerDetail) => () => jsonResponse(200, user);
 const section = () => screen.getByRole('region', { name: /Siti Rahmawati|User \d+|^User$/ });
 /** The value shown beside a label of the description list. */
 const field = (label: string) => {

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { ContentLayout } from '@/components/layouts/content-layout';
-import { UserDetail } from '@/features/users/components/user-detail';
+import { CustomerDetail } from '@/features/users/components/user-detail';
 import { parseUserId } from '@/features/users/lib/user-id';
 import { usePageTitle } from '@/app/route-handle';
 
@@ -11,7 +11,7 @@ export function UserDetailRoute() {
   const userId = parseUserId(id);
   return (
     <ContentLayout title={title}>
-      <UserDetail key={id} id={userId} />
+      <CustomerDetail key={id} id={userId} />
     </ContentLayout>
   );
 }

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { userListQuery } from '@gold/contract';
+import { customerListQuery } from '@gold/contract';
 import { balancesServer } from '@/testing/balances-server';
 import { createUser, createUsers } from '@/testing/data-generators';
 import { failWith, heldAnswer, inTurn, jsonResponse } from '@/testing/http';
@@ -8,7 +8,7 @@ import { countAnswer, listServer } from '@/testing/list-server';
 import { applyLanguage } from '@/lib/i18n';
 import { currentUrl, renderSignedIn, testAdmin } from '@/testing/render-app';
 
-const usersServer = (rows = createUsers(34)) => listServer(userListQuery, rows, { searchIn: ['fullName', 'email'] });
+const usersServer = (rows = createUsers(34)) => listServer(customerListQuery, rows, { searchIn: ['fullName', 'email'] });
 
 const usersGrid = () => screen.getByRole('grid', { name: 'Users' });
 /** The shown rows' cells of one column (plain DOM queries: role queries are slow on a grid). */

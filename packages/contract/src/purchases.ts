@@ -3,24 +3,24 @@ import { listQuery, pageOf, searchText } from './list';
 import { tokenAmount } from './redemptions';
 
 /** Columns the purchase list can be sorted by: `date` (when ordered) and `amount`, each with an index ending in the id. */
-export const orderSortFields = ['date', 'amount'] as const;
-export type OrderSortField = (typeof orderSortFields)[number];
+export const purchaseSortFields = ['date', 'amount'] as const;
+export type PurchaseSortField = (typeof purchaseSortFields)[number];
 
 /** GET /admin/list/order: newest first by default; `search` matches the buyer's name or e-mail anywhere in the text, like 'Search user'. */
-export const orderListQuery = listQuery({
-  sort: orderSortFields,
+export const purchaseListQuery = listQuery({
+  sort: purchaseSortFields,
   defaultSort: 'date',
   defaultOrder: 'desc',
   filters: { search: searchText.optional() },
 });
-export type OrderListQuery = z.infer<typeof orderListQuery>;
+export type PurchaseListQuery = z.infer<typeof purchaseListQuery>;
 
 /**
  * A purchase as the spec's Purchase/order row names it: `userId`, `fullname`, `NIK`, `email` of
  * the buyer; `WIBdate` the order time in WIB (UTC+7) as `YYYY-MM-DD HH:mm:ss`; `amount` exact
  * {product} text; `price` whole rupiah per {product} at the time of purchase; `createdAt` ISO-8601 UTC.
  */
-export const orderRow = z.object({
+export const purchaseRow = z.object({
   id: z.number().int(),
   userId: z.number().int(),
   fullname: z.string(),
@@ -31,11 +31,11 @@ export const orderRow = z.object({
   price: z.number().int(),
   createdAt: z.string(),
 });
-export type OrderRow = z.infer<typeof orderRow>;
+export type PurchaseRow = z.infer<typeof purchaseRow>;
 
-export const orderListResponse = pageOf(orderRow);
-export type OrderListResponse = z.infer<typeof orderListResponse>;
+export const purchaseListResponse = pageOf(purchaseRow);
+export type PurchaseListResponse = z.infer<typeof purchaseListResponse>;
 
 /** GET /admin/count/order: the spec reads `data[0].totalOrder`. */
-export const orderCountResponse = z.object({ data: z.array(z.object({ totalOrder: z.number().int().nonnegative() })) });
-export type OrderCountResponse = z.infer<typeof orderCountResponse>;
+export const purchaseCountResponse = z.object({ data: z.array(z.object({ totalOrder: z.number().int().nonnegative() })) });
+export type PurchaseCountResponse = z.infer<typeof purchaseCountResponse>;

@@ -3,20 +3,20 @@ import { ekycStatuses, emailStatuses, genders, kycNotificationStatuses } from '.
 import { listQuery, pageOf, searchText } from './list';
 
 /** Columns the user list can be sorted by (each has an index with id as the tiebreak). */
-export const userSortFields = ['createdAt', 'fullName', 'email', 'dob', 'gender', 'province', 'ekycStatus'] as const;
-export type UserSortField = (typeof userSortFields)[number];
+export const customerSortFields = ['createdAt', 'fullName', 'email', 'dob', 'gender', 'province', 'ekycStatus'] as const;
+export type CustomerSortField = (typeof customerSortFields)[number];
 
 /** GET /admin/list/users: 'Search user' matches the name or the e-mail, anywhere in the text. */
-export const userListQuery = listQuery({
-  sort: userSortFields,
+export const customerListQuery = listQuery({
+  sort: customerSortFields,
   defaultSort: 'createdAt',
   defaultOrder: 'desc',
   filters: { search: searchText.optional() },
 });
-export type UserListQuery = z.infer<typeof userListQuery>;
+export type CustomerListQuery = z.infer<typeof customerListQuery>;
 
 /** A customer as the user list shows it. */
-export const userListItem = z.object({
+export const customerListItem = z.object({
   id: z.number().int(),
   fullName: z.string(),
   email: z.string(),
@@ -28,10 +28,10 @@ export const userListItem = z.object({
   walletAddress: z.string().nullable(),
   createdAt: z.string(),
 });
-export type UserListItem = z.infer<typeof userListItem>;
+export type CustomerListItem = z.infer<typeof customerListItem>;
 
-export const userListResponse = pageOf(userListItem);
-export type UserListResponse = z.infer<typeof userListResponse>;
+export const customerListResponse = pageOf(customerListItem);
+export type CustomerListResponse = z.infer<typeof customerListResponse>;
 
 /** A KYC provider callback about the customer; the SUCCESS one carries the KYC reference. */
 export const kycNotification = z.object({
@@ -46,7 +46,7 @@ export type KycNotification = z.infer<typeof kycNotification>;
  * `Wallet` is `{publicAddress}` when the customer has a wallet, else null; `notifications` oldest
  * first; `kycReferenceNumber` is the reference of the newest SUCCESS notification (null without one).
  */
-export const userDetail = userListItem.extend({
+export const customerDetail = customerListItem.extend({
   address: z.string().nullable(),
   nik: z.string().nullable(),
   phoneNumber: z.string().nullable(),
@@ -54,4 +54,4 @@ export const userDetail = userListItem.extend({
   notifications: z.array(kycNotification),
   kycReferenceNumber: z.string().nullable(),
 });
-export type UserDetail = z.infer<typeof userDetail>;
+export type CustomerDetail = z.infer<typeof customerDetail>;
