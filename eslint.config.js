@@ -124,7 +124,34 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.test.{ts,tsx}', '**/e2e/**/*.ts', '**/bench/**/*.ts', '**/testing/**/*.{ts,tsx}', '**/test/**/*.ts'],
+    // Test-only code (src/test, harness) never ships: the service and its CLI do not import it.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'apps/api/src/test/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '(^|/)(test|harness)/', message: 'Production code does not import test or benchmark helpers.' }] },
+      ],
+    },
+  },
+  {
+    files: ['apps/api/bench/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '/src/test/', message: 'Benchmarks share helpers with tests through harness/, not src/test.' }] },
+      ],
+    },
+  },
+  {
+    files: [
+      '**/*.test.{ts,tsx}',
+      '**/e2e/**/*.ts',
+      '**/bench/**/*.ts',
+      '**/testing/**/*.{ts,tsx}',
+      '**/test/**/*.ts',
+      '**/harness/**/*.ts',
+    ],
     rules: { 'no-console': 'off' },
   },
   prettier,

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { createPublicClient, erc20Abi, http, type Address } from 'viem';
 import { chainDefinition, startDemoChain, type DemoChain } from '../src/modules/chain';
-import { startRpcProxy, type RpcCall, type RpcProxy } from '../src/modules/chain/testing/rpc-proxy';
+import { startRpcProxy, type RpcCall, type RpcProxy } from '../harness/rpc-proxy';
 import type { BenchApi } from './api-process';
 import { getJson, summarize, type Timing } from './http-timing';
 

@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import { setFlagsFromString } from 'node:v8';
 import closeWithGrace from 'close-with-grace';
-import { readyMessage, runCluster, shutdownMessage } from './cluster';
+import { readyMessage, runCluster, shutdownMessage } from './cluster/cluster';
 import { ConfigError, loadConfig } from './config/config';
 import { startApi } from './start-up';
 

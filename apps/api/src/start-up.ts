@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { pino, type Logger } from 'pino';
 import { buildApp } from './app';
-import { postgresLeadership, soleLeadership, type Leadership } from './cluster-leadership';
+import { postgresLeadership, soleLeadership, type Leadership } from './cluster/leadership';
 import type { Config } from './config/config';
 import { migrateDatabase, openDatabase, type DatabaseHandle } from './db/client';
 import { customers } from './db/schema';

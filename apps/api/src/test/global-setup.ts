@@ -27,7 +27,7 @@ async function bundle(outdir: string): Promise<void> {
     entryPoints: {
       server: 'src/server.ts',
       seed: 'src/cli/seed.ts',
-      'demo-chain-child': 'src/modules/chain/testing/demo-chain-child.ts',
+      'demo-chain-child': 'src/test/chain/demo-chain-child.ts',
     },
     outdir,
     bundle: true,

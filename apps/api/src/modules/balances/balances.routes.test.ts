@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { engines, postgresReachable } from '../../test/test-databases';
 import { createChainReader, startDemoChain, type ChainReader, type ChainServices, type DemoChain } from '../chain';
-import { startRpcProxy, type RpcProxy } from '../chain/testing/rpc-proxy';
+import { startRpcProxy, type RpcProxy } from '../../../harness/rpc-proxy';
 
 const wallet = (i: number) => `0x${(i + 1).toString(16).padStart(4, '0')}${'ba1a'.repeat(9)}`;
 /** Funded by the demo chain. */

@@ -4,8 +4,8 @@ import { goldTokenAbi, normalizeAddress } from './chain-definition';
 import { createChainReader, type ChainReaderOptions } from './chain-reader';
 import { startDemoChain, type DemoChain } from './demo-chain';
 import { ChainReadError, InvalidWalletAddressError } from './errors';
-import { startExplorerStandIn, type ExplorerStandIn } from './testing/explorer-stand-in';
-import { startRpcProxy, type RpcProxy } from './testing/rpc-proxy';
+import { startExplorerStandIn, type ExplorerStandIn } from '../../test/chain/explorer-stand-in';
+import { startRpcProxy, type RpcProxy } from '../../../harness/rpc-proxy';
 
 /** 150 customer wallets, as the seed makes them: plain lower-case addresses without keys. */
 const wallets = Array.from({ length: 150 }, (_, i) =>

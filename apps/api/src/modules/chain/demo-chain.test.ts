@@ -119,7 +119,7 @@ describe('demo chain', () => {
   });
 
   it('is the same chain on every start, and no anvil outlives a parent killed with SIGKILL', async () => {
-    // testing/demo-chain-child.ts, bundled (test/global-setup.ts).
+    // test/chain/demo-chain-child.ts, bundled (test/global-setup.ts).
     const child = spawn(process.execPath, [bundledEntryPoint('demo-chain-child'), ...wallets], { stdio: ['ignore', 'pipe', 'inherit'] });
     const line = await new Promise<string>((resolve, reject) => {
       createInterface({ input: child.stdout }).once('line', resolve);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ChainReadError } from './errors';
 import { createExplorerClient } from './explorer';
-import { startExplorerStandIn, type ExplorerStandIn } from './testing/explorer-stand-in';
-import { ManualClock } from './testing/manual-clock';
+import { startExplorerStandIn, type ExplorerStandIn } from '../../test/chain/explorer-stand-in';
+import { ManualClock } from '../../test/chain/manual-clock';
 
 /** Distinct wallets with balances beyond 2^53 wei, so exactness shows. */
 const wallet = (i: number): `0x${string}` => `0x${(0xabc0000 + i).toString(16).padStart(40, '0')}`;

@@ -8,7 +8,7 @@ import { goldTokenAbi, multicall3Address, normalizeAddress, transferEvent, zeroA
 import { createChainReader } from './chain-reader';
 import { startDemoChain, type DemoChain } from './demo-chain';
 import type { ChainLogger } from './logger';
-import { startRpcProxy, type RpcProxy } from './testing/rpc-proxy';
+import { startRpcProxy, type RpcProxy } from '../../../harness/rpc-proxy';
 import { startTransferWatcher, type TransferWatcherOptions } from './transfer-watcher';
 
 const postgresUp = await postgresReachable();

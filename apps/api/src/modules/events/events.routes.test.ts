@@ -6,7 +6,7 @@ import { adminEvents } from '../../db/schema';
 import { describeEachEngine, insertTestAdmin, signInCookie, testAdmin } from '../../test/test-app';
 import { insertCustomer, insertRedemption, markCodeChecked } from '../../test/redemption-fixtures';
 import { publishEvent } from './events.repository';
-import { openEventStream, type EventStreamClient } from './testing/sse-client';
+import { openEventStream, type EventStreamClient } from '../../test/live-updates/sse-client';
 
 const is =
   <T extends AdminStreamMessage['type']>(type: T, fields: Record<string, unknown> = {}) =>

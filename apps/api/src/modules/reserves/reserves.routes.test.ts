@@ -13,7 +13,7 @@ import {
   type DemoChain,
   type TransferWatcher,
 } from '../chain';
-import { startRpcProxy, type RpcProxy } from '../chain/testing/rpc-proxy';
+import { startRpcProxy, type RpcProxy } from '../../../harness/rpc-proxy';
 import { insertCustomer, insertRedemption, markCodeChecked } from '../../test/redemption-fixtures';
 import { goldDenominations } from '../../db/schema';
 import { recordReserveSnapshot, reserveSnapshotsOnTransfers } from './reserves.service';

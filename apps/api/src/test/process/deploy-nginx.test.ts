@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { selectRows } from './db/client';
-import { openEventStream } from './modules/events/testing/sse-client';
-import { call, freePort, signIn, startApiProcess, waitUntil, type ApiProcess } from './test/api-processes';
-import { insertTestAdmin, testAdmin } from './test/test-app';
-import { createTestDatabase, postgresReachable, type TestDatabase } from './test/test-databases';
+import { selectRows } from '../../db/client';
+import { openEventStream } from '../live-updates/sse-client';
+import { call, freePort, signIn, startApiProcess, waitUntil, type ApiProcess } from '../api-processes';
+import { insertTestAdmin, testAdmin } from '../test-app';
+import { createTestDatabase, postgresReachable, type TestDatabase } from '../test-databases';
 
 /**
  * deploy/nginx.conf, as the repository has it (only the ports changed), in a real nginx in
@@ -22,7 +22,7 @@ if (!postgresUp) process.stdout.write('notice: no PostgreSQL reachable: the ngin
 else if (!nginxBinary)
   process.stdout.write('notice: nginx is not installed (apt-get install nginx-light): the nginx deployment test is skipped\n');
 
-const repoConfig = readFileSync(join(import.meta.dirname, '../../../deploy/nginx.conf'), 'utf8');
+const repoConfig = readFileSync(join(import.meta.dirname, '../../../../../deploy/nginx.conf'), 'utf8');
 
 describe.skipIf(!postgresUp || !nginxBinary)('deploy/nginx.conf in front of two API processes', () => {
   let database: TestDatabase;

@@ -1,9 +1,9 @@
 import { expect, it } from 'vitest';
 import type { AdminStreamMessage } from '@gold/contract';
-import { buildApp } from './app';
-import { openDatabase } from './db/client';
-import { openEventStream } from './modules/events/testing/sse-client';
-import { describeEachEngine } from './test/test-app';
+import { buildApp } from '../../app';
+import { openDatabase } from '../../db/client';
+import { openEventStream } from '../live-updates/sse-client';
+import { describeEachEngine } from '../test-app';
 
 /**
  * Live updates (GET /admin/events) between API processes: two apps, each with its own pool and

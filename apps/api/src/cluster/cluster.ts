@@ -1,8 +1,8 @@
 import cluster, { type Worker } from 'node:cluster';
 import closeWithGrace from 'close-with-grace';
-import type { Config } from './config/config';
-import { customerWallets, startDemoChain, type DemoChain } from './modules/chain';
-import { openConfiguredDatabase, prepareDatabase, startUpLogger, withStartUpLock } from './start-up';
+import type { Config } from '../config/config';
+import { customerWallets, startDemoChain, type DemoChain } from '../modules/chain';
+import { openConfiguredDatabase, prepareDatabase, startUpLogger, withStartUpLock } from '../start-up';
 
 /** The primary asks a worker to finish its requests and exit (a signal could arrive twice and cut the drain short). */
 export const shutdownMessage = 'gold-back-office:shut-down';

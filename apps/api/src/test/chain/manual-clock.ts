@@ -1,4 +1,4 @@
-import type { Clock } from '../rate-limiter';
+import type { Clock } from '../../modules/chain/rate-limiter';
 
 /** A clock that moves only when the test says so: rate limits are checked by counting, not timing. */
 export class ManualClock implements Clock {

@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from './db/client';
-import { customers } from './db/schema';
-import { defaultSeedCounts } from './db/seed/seed-demo-data';
-import { spawnApiProcess, startApiProcess, type ApiProcess } from './test/api-processes';
-import { migratedDataDir } from './test/test-databases';
+import { openDatabase } from '../../db/client';
+import { customers } from '../../db/schema';
+import { defaultSeedCounts } from '../../db/seed/seed-demo-data';
+import { spawnApiProcess, startApiProcess, type ApiProcess } from '../api-processes';
+import { migratedDataDir } from '../test-databases';
 
 /** The real entry point as a process: start-up, first admin, logs, graceful shutdown. */
 

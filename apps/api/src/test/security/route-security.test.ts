@@ -39,12 +39,12 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { seedDemoData } from './db/seed/seed-demo-data';
-import { sessionCookieName } from './modules/identity/sessions/session-cookie';
-import { hashSessionToken } from './modules/identity/sessions/session-token';
-import { describeEachEngine, insertTestAdmin, signInCookie, testAdmin } from './test/test-app';
-import { databaseWatcher } from './test/security/db-fingerprint';
-import { concreteUrl, documentedRoutes, type DocumentedRoute, type OpenApiDocument } from './test/security/openapi-routes';
+import { seedDemoData } from '../../db/seed/seed-demo-data';
+import { sessionCookieName } from '../../modules/identity/sessions/session-cookie';
+import { hashSessionToken } from '../../modules/identity/sessions/session-token';
+import { describeEachEngine, insertTestAdmin, signInCookie, testAdmin } from '../test-app';
+import { databaseWatcher } from './db-fingerprint';
+import { concreteUrl, documentedRoutes, type DocumentedRoute, type OpenApiDocument } from './openapi-routes';
 import {
   badRequests,
   exampleRequest,
@@ -52,7 +52,7 @@ import {
   hasInput,
   hostileValidRequests,
   type RequestInput,
-} from './test/security/route-inputs';
+} from './route-inputs';
 
 /**
  * Routes anyone may call, reviewed one by one. A new route outside /api/admin/ and

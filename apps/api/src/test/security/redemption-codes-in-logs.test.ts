@@ -1,13 +1,13 @@
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp } from './app';
-import { loadConfig } from './config/config';
-import { selectRows } from './db/client';
-import { startMailCatcher } from './modules/mail/mail-catcher';
-import { insertCustomer, insertDenomination, insertRedemption } from './test/redemption-fixtures';
-import { insertTestAdmin, signInCookie } from './test/test-app';
-import { createTestDatabase, engines, postgresReachable } from './test/test-databases';
+import { buildApp } from '../../app';
+import { loadConfig } from '../../config/config';
+import { selectRows } from '../../db/client';
+import { startMailCatcher } from '../../modules/mail/mail-catcher';
+import { insertCustomer, insertDenomination, insertRedemption } from '../redemption-fixtures';
+import { insertTestAdmin, signInCookie } from '../test-app';
+import { createTestDatabase, engines, postgresReachable } from '../test-databases';
 
 /**
  * One-time codes never reach the logs: the app built with a captured log stream at trace level

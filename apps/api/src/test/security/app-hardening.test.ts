@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from './app';
-import { loadConfig } from './config/config';
-import { insertTestAdmin, signInCookie } from './test/test-app';
-import { createTestDatabase, type TestDatabase } from './test/test-databases';
+import { buildApp } from '../../app';
+import { loadConfig } from '../../config/config';
+import { insertTestAdmin, signInCookie } from '../test-app';
+import { createTestDatabase, type TestDatabase } from '../test-databases';
 
 /** Headers, caching, error answers and logs of the whole app, on PGlite (none of it depends on the engine). */
 describe('HTTP hardening', () => {

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from './app';
-import { loadConfig } from './config/config';
-import { auditLog, signInAttempts } from './db/schema';
-import { createTestApp, describeEachEngine, insertTestAdmin, type TestApp } from './test/test-app';
-import { createTestDatabase } from './test/test-databases';
+import { buildApp } from '../../app';
+import { loadConfig } from '../../config/config';
+import { auditLog, signInAttempts } from '../../db/schema';
+import { createTestApp, describeEachEngine, insertTestAdmin, type TestApp } from '../test-app';
+import { createTestDatabase } from '../test-databases';
 
 describeEachEngine('bad input', (t) => {
   beforeAll(async () => {

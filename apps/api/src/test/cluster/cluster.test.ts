@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, signIn, startApiProcess, waitUntil, type ApiProcess } from './test/api-processes';
-import { insertCustomer, insertDenomination, insertRedemption, recountedStock } from './test/redemption-fixtures';
-import { insertTestAdmin, testAdmin } from './test/test-app';
-import { createTestDatabase, postgresReachable, type TestDatabase } from './test/test-databases';
+import { call, signIn, startApiProcess, waitUntil, type ApiProcess } from '../api-processes';
+import { insertCustomer, insertDenomination, insertRedemption, recountedStock } from '../redemption-fixtures';
+import { insertTestAdmin, testAdmin } from '../test-app';
+import { createTestDatabase, postgresReachable, type TestDatabase } from '../test-databases';
 
 /**
  * Several API processes on one PostgreSQL database act as one service: two real processes

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app';
-import { loadConfig } from './config/config';
-import { startMailCatcher, type MailCatcher } from './modules/mail/mail-catcher';
-import { insertCustomer, insertDenomination, insertRedemption } from './test/redemption-fixtures';
-import { insertTestAdmin, signInCookie } from './test/test-app';
-import { createTestDatabase, type TestDatabase } from './test/test-databases';
+import { buildApp } from '../../app';
+import { loadConfig } from '../../config/config';
+import { startMailCatcher, type MailCatcher } from '../../modules/mail/mail-catcher';
+import { insertCustomer, insertDenomination, insertRedemption } from '../redemption-fixtures';
+import { insertTestAdmin, signInCookie } from '../test-app';
+import { createTestDatabase, type TestDatabase } from '../test-databases';
 
 /**
  * The demo: the app given the mail catcher (what server.ts does without SMTP_URL) shows caught

@@ -1,8 +1,8 @@
 import { rmSync } from 'node:fs';
 import type { CaughtMail, Denomination, RedemptionDetail, RedemptionListItem } from '@gold/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApiProcess, type ApiProcess } from './test/api-processes';
-import { migratedDataDir } from './test/test-databases';
+import { startApiProcess, type ApiProcess } from '../api-processes';
+import { migratedDataDir } from '../test-databases';
 
 /**
  * What a new user does after `npm start` (no SMTP_URL, demo data): collect a redemption by

@@ -1,11 +1,11 @@
 import { createPublicClient, http } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { selectRows } from './db/client';
+import { selectRows } from '../../db/client';
 import { sql } from 'drizzle-orm';
-import { startDemoChain, type DemoChain } from './modules/chain';
-import { transferEvent } from './modules/chain/chain-definition';
-import { startApiProcess, waitUntil, type ApiProcess } from './test/api-processes';
-import { createTestDatabase, postgresReachable, type TestDatabase } from './test/test-databases';
+import { startDemoChain, type DemoChain } from '../../modules/chain';
+import { transferEvent } from '../../modules/chain/chain-definition';
+import { startApiProcess, waitUntil, type ApiProcess } from '../api-processes';
+import { createTestDatabase, postgresReachable, type TestDatabase } from '../test-databases';
 
 /**
  * Transfer watcher failover: two real API processes on one PostgreSQL database and one demo
