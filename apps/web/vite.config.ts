@@ -6,21 +6,6 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
-const contractSource = fileURLToPath(new URL('../../packages/contract/src/', import.meta.url));
-
-/**
- * The contract's modules only define zod schemas and constants: nothing runs on import that
- * another module relies on. Saying so lets the bundle drop the contract (and zod) from a chunk that
- * imports a module for a constant while never using its schemas (the sign-in page's first load).
- */
-function contractWithoutSideEffects(): Plugin {
-  return {
-    name: 'gold:contract-without-side-effects',
-    transform(_code, id) {
-      return id.startsWith(contractSource) ? { moduleSideEffects: false } : null;
-    },
-  };
-}
 
 /**
  * Writes each text file of the build beside itself as .br (quality 11) and .gz (level 9): the
@@ -47,79 +32,6 @@ function precompress(): Plugin {
         writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
         writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
       }
-    },
-  };
-}
-
-/**
- * zod's classic schemas carry a JSON Schema converter (`toJSONSchema`, `~standard.jsonSchema`).
- * The API uses it for its OpenAPI document; the console only parses, so its copy of the converter
- * is replaced by functions with the same names that throw if ever called (about 5 KB compressed).
- */
-function zodWithoutJsonSchema(): Plugin {
-  const converter = /[\\/]zod[\\/]v4[\\/]core[\\/](to-json-schema|json-schema-processors)\.js$/;
-  return {
-    name: 'gold:zod-without-json-schema',
-    apply: 'build',
-    enforce: 'pre',
-    load(id) {
-      if (!converter.test(id)) return null;
-      const source = readFileSync(id, 'utf8');
-      const names = new Set<string>();
-      for (const m of source.matchAll(/^export (?:async )?(?:function\*?|const|let|class) ([A-Za-z_$][\w$]*)/gm)) names.add(m[1]!);
-      for (const m of source.matchAll(/^export \{([^}]*)\}/gm))
-        for (const part of m[1]!.split(','))
-          names.add(
-            part
-              .trim()
-              .split(/\s+as\s+/)
-              .pop()!,
-          );
-      names.delete('');
-      const refuse = `() => { throw new Error('JSON Schema conversion is not part of the console build'); }`;
-      // createXMethod(schema, ...) builds the method eagerly (the ~standard getter): it must return the thrower.
-      return [...names].map((name) => `export const ${name} = ${name.startsWith('create') ? `() => ${refuse}` : refuse};`).join('\n');
-    },
-  };
-}
-
-/**
- * zod tries `new Function('')` once to see whether it may compile parsers; the console's CSP
- * (script-src 'self') refuses eval, and Chromium reports the refused try as a CSP issue on every
- * page (Lighthouse best practices) even though zod catches it. zod's own `jitless` setting skips
- * the try: it is set where zod creates its global settings, before any schema parses.
- */
-function zodJitless(): Plugin {
-  const core = /[\\/]zod[\\/]v4[\\/]core[\\/]core\.js$/;
-  const creation = '(_a.__zod_globalConfig = {})';
-  return {
-    name: 'gold:zod-jitless',
-    apply: 'build',
-    transform(code, id) {
-      if (!core.test(id)) return null;
-      if (!code.includes(creation)) throw new Error(`zod's global settings are no longer created as ${creation}: update zodJitless`);
-      return { code: code.replace(creation, '(_a.__zod_globalConfig = { jitless: true })'), map: null };
-    },
-  };
-}
-
-/**
- * MUI's createTheme builds a theme with CSS variables (createThemeWithVars: the variables, their
- * selectors, the colour-scheme machinery) only when asked for them; ours has none (base-provider.tsx),
- * so that builder is replaced by a function that throws if ever called: 3.6 KB compressed off
- * every page, the sign-in page included.
- */
-function themeWithoutCssVariables(): Plugin {
-  const createTheme = /[\\/]@mui[\\/]material[\\/]styles[\\/]createTheme\.mjs$/;
-  const withVars = 'import createThemeWithVars from "./createThemeWithVars.mjs";';
-  const refuse = `const createThemeWithVars = () => { throw new Error('MUI themes with CSS variables are not part of the console build'); };`;
-  return {
-    name: 'gold:theme-without-css-variables',
-    apply: 'build',
-    transform(code, id) {
-      if (!createTheme.test(id)) return null;
-      if (!code.includes(withVars)) throw new Error(`MUI's createTheme no longer has '${withVars}': update themeWithoutCssVariables`);
-      return { code: code.replace(withVars, refuse), map: null };
     },
   };
 }
@@ -192,7 +104,7 @@ const outDir = fileURLToPath(new URL('./dist', import.meta.url));
 
 export default defineConfig({
   root: webRoot,
-  plugins: [react(), contractWithoutSideEffects(), zodWithoutJsonSchema(), zodJitless(), themeWithoutCssVariables(), precompress()],
+  plugins: [react(), precompress()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     // The API runs on :3000 (`npm start` at the root); the dev server forwards /api to it.
