@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import autocannon from 'autocannon';
 import { customerSortFields } from '@gold/contract';
 import { openDatabase } from '../src/db/client';
-import { findUserPage } from '../src/modules/users/users.repository';
+import { findCustomerPage } from '../src/modules/customers/customers.repository';
 import { signInAs, startBenchApi, type BenchApi } from './api-process';
 import { getJson, percentile } from './http-timing';
 
@@ -216,12 +216,12 @@ async function signInBurstWithHealth(api: BenchApi): Promise<SignInBurst> {
 }
 
 /**
- * The ceiling: the user-list page's own SQL (findUserPage, the API's query builder) sent
+ * The ceiling: the user-list page's own SQL (findCustomerPage, the API's query builder) sent
  * straight through a pg pool of 50 connections by 50 concurrent loops, no HTTP and no session.
  */
 export async function userListCeiling(databaseUrl: string, sort: string): Promise<LoadFigures> {
   const handle = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: loadConnections });
-  const query = { limit: 10, page: 0, sort, order: 'asc' } as Parameters<typeof findUserPage>[1];
+  const query = { limit: 10, page: 0, sort, order: 'asc' } as Parameters<typeof findCustomerPage>[1];
   try {
     const run = async (seconds: number) => {
       const times: number[] = [];
@@ -232,7 +232,7 @@ export async function userListCeiling(databaseUrl: string, sort: string): Promis
           while (performance.now() < until) {
             const started = performance.now();
             try {
-              await findUserPage(handle.db, query);
+              await findCustomerPage(handle.db, query);
             } catch {
               errors++;
             }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { ekycStatuses, emailStatuses, genders, kycNotificationStatuses } from '@gold/contract';
 import { createdAtColumn } from './columns';
 
@@ -50,4 +50,33 @@ export const kycNotifications = pgTable(
     createdAt: createdAtColumn(),
   },
   (t) => [index('kyc_notifications_customer_id_idx').on(t.customerId)],
+);
+
+/**
+ * One row, bumped by a statement-level trigger (migration 0016) in the same transaction as any
+ * insert, update, delete or truncate of customers: two snapshots that see the same version see
+ * the same customers.
+ */
+export const customerVersion = pgTable('customer_version', {
+  id: integer('id').primaryKey().default(1),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});
+
+/**
+ * The matches of a customer search, in list order, for the customers' version they were read at:
+ * paging through a search, or asking it again from any process, reads them here instead of
+ * scanning and sorting every match again. Exact while the version holds; an entry of an older
+ * version is never read and is deleted when a newer one is written.
+ */
+export const customerSearchMatches = pgTable(
+  'customer_search_matches',
+  {
+    search: text('search').notNull(),
+    sort: text('sort').notNull(),
+    sortOrder: text('sort_order').notNull(),
+    version: bigint('version', { mode: 'number' }).notNull(),
+    ids: integer('ids').array().notNull(),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [primaryKey({ columns: [t.search, t.sort, t.sortOrder, t.version] }), index('customer_search_matches_version_idx').on(t.version)],
 );

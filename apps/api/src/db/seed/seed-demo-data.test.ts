@@ -11,7 +11,7 @@ import {
   goldDenominations,
   goldPrices,
   kycNotifications,
-  purchaseOrders,
+  purchases,
   redemptionLimits,
   redemptionPieces,
   redemptions,
@@ -42,7 +42,7 @@ describe.each(engines)('demo data on %s', (engine) => {
     expect(await n(customers)).toBe(counts.users);
     expect(await n(redemptions)).toBe(counts.redemptions);
     expect(await n(tokenTransactions)).toBe(counts.transactions);
-    expect(await n(purchaseOrders)).toBe(counts.orders);
+    expect(await n(purchases)).toBe(counts.orders);
     expect(await n(contactMessages)).toBe(counts.messages);
     expect(await n(goldPrices)).toBe(counts.prices);
     expect(await n(redemptionLimits)).toBe(demoLimitHistory.length);
@@ -139,7 +139,7 @@ describe.each(engines)('demo data on %s', (engine) => {
     const late = await selectRows<{ id: number }>(
       database.db,
       sql`
-      select o.id from purchase_orders o
+      select o.id from purchases o
       where o.price_idr <> coalesce((select p.harga_jual from gold_prices p where p.created_at <= o.created_at order by p.created_at desc limit 1),
                                     (select p.harga_jual from gold_prices p order by p.created_at limit 1))`,
     );

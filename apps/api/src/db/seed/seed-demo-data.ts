@@ -6,7 +6,7 @@ import { seedDemoAdmins } from './admins';
 import { seedContactMessages } from './contacts';
 import { startOfUtcDay, type SeedContext } from './context';
 import { seedCustomers } from './customers';
-import { seedOrders } from './orders';
+import { seedOrders } from './purchases';
 import { seedPrices } from './prices';
 import { seedRedemptionLimits, seedRedemptions } from './redemptions';
 import { seedTransactions } from './transactions';
@@ -96,6 +96,6 @@ export async function seedDemoData(db: Database, counts: SeedCounts, options: Se
 export async function clearDemoData(db: Database): Promise<void> {
   await db.execute(sql`truncate table
     redemption_pieces, redemption_otps, redemptions, gold_denominations, redemption_limits,
-    kyc_notifications, purchase_orders, token_transactions, customers, gold_prices, contact_messages
+    kyc_notifications, purchases, token_transactions, customers, gold_prices, contact_messages
     restart identity cascade`);
 }

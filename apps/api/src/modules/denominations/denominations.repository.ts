@@ -5,7 +5,7 @@ import { fetchPage, isoTimestamp, streamRows, type ListSource } from '../../db/p
 import { denominationPieceCounts, goldDenominations } from '../../db/schema';
 import { conflict, notFound } from '../../lib/http-errors';
 import { recordAudit } from '../audit/audit.repository';
-import { publishEvent } from '../events/events.repository';
+import { publishEvent } from '../live-updates/live-updates.repository';
 import { recordReserveSnapshot } from '../reserves/reserves.service';
 
 const d = goldDenominations;

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { selectRows } from '../../db/client';
 import { seedDemoData } from '../../db/seed/seed-demo-data';
-import { customers, purchaseOrders } from '../../db/schema';
+import { customers, purchases } from '../../db/schema';
 import { describeEachEngine } from '../../test/test-app';
 import { exportColumns, exportFileName } from './exports.service';
 
@@ -79,7 +79,7 @@ describeEachEngine('CSV exports', (t) => {
     // 1,500 transactions: the cursor hands them over in two batches.
     await seedDemoData(db, { users: 30, redemptions: 0, transactions: 1500, orders: 40, messages: 0, prices: 1 }, { seed: 8 });
     const inserted = await db.insert(customers).values(hostile).returning();
-    await db.insert(purchaseOrders).values(inserted.map((customer) => ({ customerId: customer.id, amount: '1.25', priceIdr: 1_600_000 })));
+    await db.insert(purchases).values(inserted.map((customer) => ({ customerId: customer.id, amount: '1.25', priceIdr: 1_600_000 })));
   });
 
   const download = (url: string) => t().injectAsAdmin({ method: 'GET', url: `/api/admin/export/${url}` });

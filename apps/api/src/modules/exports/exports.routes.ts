@@ -3,9 +3,9 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { csvFile, errorResponse, orderExportQuery, transactionExportQuery, userExportQuery, type ExportList } from '@gold/contract';
 import type { AppDeps } from '../../app-deps';
-import { streamOrders } from '../orders/orders.repository';
+import { streamPurchases } from '../purchases/purchases.repository';
 import { streamTransactions } from '../transactions/transactions.repository';
-import { streamUsers } from '../users/users.repository';
+import { streamCustomers } from '../customers/customers.repository';
 import { csvStream } from './csv-stream';
 import { exportColumns, exportFileName } from './exports.service';
 
@@ -38,7 +38,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
         response: csvResponses,
       },
     },
-    async (request, reply) => sendCsv(reply, 'users', csvStream(exportColumns.users, streamUsers(db, request.query))),
+    async (request, reply) => sendCsv(reply, 'users', csvStream(exportColumns.users, streamCustomers(db, request.query))),
   );
 
   app.get(
@@ -64,6 +64,6 @@ export const exportsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
         response: csvResponses,
       },
     },
-    async (request, reply) => sendCsv(reply, 'orders', csvStream(exportColumns.orders, streamOrders(db, request.query))),
+    async (request, reply) => sendCsv(reply, 'orders', csvStream(exportColumns.orders, streamPurchases(db, request.query))),
   );
 };

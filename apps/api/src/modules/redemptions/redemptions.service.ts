@@ -13,7 +13,7 @@ import {
 import type { Database } from '../../db/client';
 import { badRequest, conflict, notFound, serviceUnavailable, tooManyRequests } from '../../lib/http-errors';
 import { recordAudit } from '../audit/audit.repository';
-import { publishEvent } from '../events/events.repository';
+import { publishEvent } from '../live-updates/live-updates.repository';
 import { MailNotSent, type Mailer, type OutgoingMail } from '../mail/mailer';
 import { recordReserveSnapshot } from '../reserves/reserves.service';
 import { hashOtp, newOtpCode, otpMatches, otpPolicy } from './otp-codes';

@@ -2,7 +2,7 @@ import type { ReserveSnapshotReason, ReservesResponse } from '@gold/contract';
 import type { Database, Executor } from '../../db/client';
 import { recordAudit } from '../audit/audit.repository';
 import type { ChainLogger, StoredTransferRange } from '../chain';
-import { publishEvent } from '../events/events.repository';
+import { publishEvent } from '../live-updates/live-updates.repository';
 import { isBacked, reserveFigures, toUnits } from './reserve-figures';
 import { insertSnapshot, latestSnapshot, lockSnapshots, snapshotAmounts, vaultGrams, type SnapshotRow } from './reserves.repository';
 import { readSupply, type SupplyReading, type SupplySource } from './supply-reader';

@@ -13,13 +13,13 @@ import { selectRows, type Database } from '../../db/client';
  * happened is seen.
  *
  * Two tables are derived from customers and left out whole: `customer_version` (moves with every
- * change to customers, which the customers table itself shows) and `user_search_matches` (a
+ * change to customers, which the customers table itself shows) and `customer_search_matches` (a
  * search's matches, kept by a read for the next one: docs/decisions.md).
  */
 const volatileColumns: Readonly<Record<string, readonly string[]>> = {
   'public.admin_sessions': ['last_seen_at'],
 };
-const derivedTables: ReadonlySet<string> = new Set(['public.customer_version', 'public.user_search_matches']);
+const derivedTables: ReadonlySet<string> = new Set(['public.customer_version', 'public.customer_search_matches']);
 
 export type Fingerprint = Record<string, { rows: number; md5: string }>;
 

@@ -45,14 +45,7 @@ import { hashSessionToken } from '../../modules/identity/sessions/session-token'
 import { describeEachEngine, insertTestAdmin, signInCookie, testAdmin } from '../test-app';
 import { databaseWatcher } from './db-fingerprint';
 import { concreteUrl, documentedRoutes, type DocumentedRoute, type OpenApiDocument } from './openapi-routes';
-import {
-  badRequests,
-  exampleRequest,
-  fragmentSweep,
-  hasInput,
-  hostileValidRequests,
-  type RequestInput,
-} from './route-inputs';
+import { badRequests, exampleRequest, fragmentSweep, hasInput, hostileValidRequests, type RequestInput } from './route-inputs';
 
 /**
  * Routes anyone may call, reviewed one by one. A new route outside /api/admin/ and

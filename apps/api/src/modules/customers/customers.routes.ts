@@ -3,10 +3,10 @@ import { countResponse, errorResponse, idParams, customerDetail, customerListQue
 import type { AppDeps } from '../../app-deps';
 import { notFound } from '../../lib/http-errors';
 import { answerList } from '../../lib/list-reply';
-import { countUsers, findUserDetail, findUserPage, streamUsers } from './users.repository';
+import { countCustomers, findCustomerDetail, findCustomerPage, streamCustomers } from './customers.repository';
 
 /** The platform's customers ("users" in the spec's paths). */
-export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+export const customersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
   app.get(
     '/admin/list/users',
     {
@@ -17,13 +17,14 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =
         response: { 200: customerListResponse, 400: errorResponse, 401: errorResponse },
       },
     },
-    async (request, reply) => answerList(reply, request.query, { page: (q) => findUserPage(db, q), all: (q) => streamUsers(db, q) }),
+    async (request, reply) =>
+      answerList(reply, request.query, { page: (q) => findCustomerPage(db, q), all: (q) => streamCustomers(db, q) }),
   );
 
   app.get(
     '/admin/count/users',
     { schema: { tags: ['users'], summary: 'How many users are registered', response: { 200: countResponse, 401: errorResponse } } },
-    async () => ({ count: await countUsers(db) }),
+    async () => ({ count: await countCustomers(db) }),
   );
 
   app.get(
@@ -37,7 +38,7 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =
       },
     },
     async (request) => {
-      const user = await findUserDetail(db, request.params.id);
+      const user = await findCustomerDetail(db, request.params.id);
       if (!user) throw notFound(`User ${request.params.id} not found`);
       return user;
     },

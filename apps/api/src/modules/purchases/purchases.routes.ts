@@ -2,10 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse, purchaseCountResponse, purchaseListQuery, purchaseListResponse } from '@gold/contract';
 import type { AppDeps } from '../../app-deps';
 import { answerList } from '../../lib/list-reply';
-import { countOrders, findOrderPage, streamOrders } from './orders.repository';
+import { countPurchases, findPurchasePage, streamPurchases } from './purchases.repository';
 
 /** Token purchases by customers ({product} Purchased List). */
-export const ordersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+export const purchasesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
   app.get(
     '/admin/count/order',
     {
@@ -15,7 +15,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) 
         response: { 200: purchaseCountResponse, 401: errorResponse },
       },
     },
-    async () => ({ data: [{ totalOrder: await countOrders(db) }] }),
+    async () => ({ data: [{ totalOrder: await countPurchases(db) }] }),
   );
 
   app.get(
@@ -29,6 +29,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) 
         response: { 200: purchaseListResponse, 400: errorResponse, 401: errorResponse },
       },
     },
-    async (request, reply) => answerList(reply, request.query, { page: (q) => findOrderPage(db, q), all: (q) => streamOrders(db, q) }),
+    async (request, reply) =>
+      answerList(reply, request.query, { page: (q) => findPurchasePage(db, q), all: (q) => streamPurchases(db, q) }),
   );
 };

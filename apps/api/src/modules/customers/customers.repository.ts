@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { KycNotification, Page, CustomerDetail, CustomerListItem, CustomerListQuery, CustomerSortField } from '@gold/contract';
 import { selectRows, type Database, type Executor } from '../../db/client';
 import { countedRows, containsPattern, fetchPage, isoTimestamp, orderClause, streamRows, type ListSource } from '../../db/paging';
-import { customers, customerVersion, kycNotifications, userSearchMatches } from '../../db/schema';
+import { customers, customerVersion, kycNotifications, customerSearchMatches } from '../../db/schema';
 
 const c = customers;
 
@@ -35,7 +35,7 @@ function userListSource(search: string | undefined): ListSource<CustomerSortFiel
 }
 
 /**
- * Searches with at most this many matches keep them, in list order, in user_search_matches (a rare
+ * Searches with at most this many matches keep them, in list order, in customer_search_matches (a rare
  * name's matches sorted take ms; the sort's index walked until they turn up, 1-2 s at a million).
  * Above it the matches are dense, and a page is found by walking the sort's index (fetchPage).
  */
@@ -49,9 +49,9 @@ async function countWhere(db: Executor, where: ReturnType<typeof sql>): Promise<
   return row?.n ?? 0;
 }
 
-type UserPageQuery = CustomerListQuery & { limit: number; page: number };
+type CustomerPageQuery = CustomerListQuery & { limit: number; page: number };
 
-export async function findUserPage(db: Database, query: UserPageQuery): Promise<Page<CustomerListItem>> {
+export async function findCustomerPage(db: Database, query: CustomerPageQuery): Promise<Page<CustomerListItem>> {
   const source = userListSource(query.search);
   if (query.search && source.where) {
     const page = await searchPage(db, query.search, source, query);
@@ -66,9 +66,9 @@ export async function findUserPage(db: Database, query: UserPageQuery): Promise<
  * customers) and kept in PostgreSQL, so the next page, the same search again, or the same search
  * from another process reads one row. Null when the search matches too many to keep.
  */
-async function searchPage(db: Database, search: string, source: ListSource<CustomerSortField>, query: UserPageQuery) {
+async function searchPage(db: Database, search: string, source: ListSource<CustomerSortField>, query: CustomerPageQuery) {
   const key = { search, sort: query.sort, sortOrder: query.order };
-  const m = userSearchMatches;
+  const m = customerSearchMatches;
   const read = await db.transaction(
     async (tx) => {
       const [current] = await tx.select({ version: customerVersion.version }).from(customerVersion);
@@ -112,8 +112,8 @@ async function searchPage(db: Database, search: string, source: ListSource<Custo
 const storedSearchesAtMost = 500;
 
 /** Keeps a search's matches; entries of older versions go (nothing will read them again), and the oldest beyond the cap. */
-async function storeMatches(db: Database, entry: typeof userSearchMatches.$inferInsert & { version: number }) {
-  const m = userSearchMatches;
+async function storeMatches(db: Database, entry: typeof customerSearchMatches.$inferInsert & { version: number }) {
+  const m = customerSearchMatches;
   await db.transaction(async (tx) => {
     await tx.insert(m).values(entry).onConflictDoNothing();
     await tx.delete(m).where(sql`${m.version} < ${entry.version}`);
@@ -124,16 +124,16 @@ async function storeMatches(db: Database, entry: typeof userSearchMatches.$infer
   });
 }
 
-export function streamUsers(db: Database, query: CustomerListQuery) {
+export function streamCustomers(db: Database, query: CustomerListQuery) {
   return streamRows<CustomerListItem, CustomerSortField>(db, userListSource(query.search), query);
 }
 
-export function countUsers(db: Executor): Promise<number> {
+export function countCustomers(db: Executor): Promise<number> {
   return countedRows(db, 'customers');
 }
 
 /** One customer with every field of the detail page, or null; the KYC reference comes from the newest SUCCESS notification. */
-export async function findUserDetail(db: Database, id: number): Promise<CustomerDetail | null> {
+export async function findCustomerDetail(db: Database, id: number): Promise<CustomerDetail | null> {
   const [user] = await selectRows<Omit<CustomerDetail, 'Wallet' | 'notifications' | 'kycReferenceNumber'>>(
     db,
     sql`select ${c.id} as "id", ${c.fullName} as "fullName", ${c.email} as "email", ${c.emailStatus} as "emailStatus",

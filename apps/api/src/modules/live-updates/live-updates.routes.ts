@@ -8,9 +8,9 @@ import { sessionTokenOf } from '../identity/sessions/session-cookie';
 import { hashSessionToken } from '../identity/sessions/session-token';
 import { findLiveSession } from '../identity/sessions/sessions.repository';
 import { createEventHub } from './event-hub';
-import { eventsAfter, eventStored, latestEventId } from './events.repository';
+import { eventsAfter, eventStored, latestEventId } from './live-updates.repository';
 
-export interface EventsRoutesOptions extends AppDeps {
+export interface LiveUpdatesRoutesOptions extends AppDeps {
   /** How often an open stream checks that its session still lives (default 2 s). */
   sessionCheckMs?: number;
   /** A comment line this often keeps proxies from closing a quiet stream (default 20 s). */
@@ -34,7 +34,7 @@ const frame = (message: AdminEvent | AdminStreamNotice, id?: number) =>
  * and ends (after a `session-ended` message) at logout, expiry or deactivation, whichever process
  * ended it. Last-Event-ID resumes after that event, or asks for a refetch when it is unknown.
  */
-export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (app, options) => {
+export const liveUpdatesRoutes: FastifyPluginAsyncZod<LiveUpdatesRoutesOptions> = async (app, options) => {
   const { db, config } = options;
   const sessionCheckMs = options.sessionCheckMs ?? 2000;
   const heartbeatMs = options.heartbeatMs ?? 20_000;

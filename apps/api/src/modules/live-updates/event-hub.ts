@@ -3,7 +3,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { adminEvent, type AdminEvent } from '@gold/contract';
 import type { Database } from '../../db/client';
-import { eventChannel, eventsAfter, latestEventId, pruneEvents } from './events.repository';
+import { eventChannel, eventsAfter, latestEventId, pruneEvents } from './live-updates.repository';
 
 type EventListener = (event: AdminEvent) => void;
 

@@ -1,7 +1,7 @@
 import { customerSortFields, type CustomerListItem } from '@gold/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { customers, userSearchMatches } from '../../db/schema';
+import { customers, customerSearchMatches } from '../../db/schema';
 import { describeEachEngine } from '../../test/test-app';
 
 /** 37 customers: enough for 4 pages of 10 (the last one short), with names and dates that sort differently. */
@@ -111,8 +111,8 @@ describeEachEngine('user list', (t) => {
     // Read from the stored matches now: one entry for this search and sort, at the customers' version.
     const stored = await db
       .select()
-      .from(userSearchMatches)
-      .where(and(eq(userSearchMatches.search, 'rahayu'), eq(userSearchMatches.sort, 'fullName')));
+      .from(customerSearchMatches)
+      .where(and(eq(customerSearchMatches.search, 'rahayu'), eq(customerSearchMatches.sort, 'fullName')));
     expect(stored.map((entry) => entry.ids.length)).toEqual([6]);
     expect((await names('?limit=3&page=1&search=rahayu&sort=fullName&order=desc')).names).toEqual([
       'siti rahayu 13',
@@ -132,7 +132,9 @@ describeEachEngine('user list', (t) => {
     await db.delete(customers).where(eq(customers.id, added!.id));
     expect(await names('?limit=3&page=0&search=rahayu&sort=fullName&order=desc')).toEqual(before);
     // Only the newest version's entries are kept.
-    const versions = new Set((await db.select({ version: userSearchMatches.version }).from(userSearchMatches)).map((row) => row.version));
+    const versions = new Set(
+      (await db.select({ version: customerSearchMatches.version }).from(customerSearchMatches)).map((row) => row.version),
+    );
     expect(versions.size).toBe(1);
   });
 

@@ -5,7 +5,7 @@ import { selectRows } from '../../db/client';
 import { adminEvents } from '../../db/schema';
 import { describeEachEngine, insertTestAdmin, signInCookie, testAdmin } from '../../test/test-app';
 import { insertCustomer, insertRedemption, markCodeChecked } from '../../test/redemption-fixtures';
-import { publishEvent } from './events.repository';
+import { publishEvent } from './live-updates.repository';
 import { openEventStream, type EventStreamClient } from '../../test/live-updates/sse-client';
 
 const is =

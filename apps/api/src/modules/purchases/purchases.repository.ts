@@ -2,9 +2,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PurchaseListQuery, PurchaseRow, PurchaseSortField } from '@gold/contract';
 import { selectRows, type Database, type Executor } from '../../db/client';
 import { containsPattern, countedRows, fetchPage, isoTimestamp, streamRows, type ListSource } from '../../db/paging';
-import { customers, purchaseOrders } from '../../db/schema';
+import { customers, purchases } from '../../db/schema';
 
-const o = purchaseOrders;
+const o = purchases;
 const c = customers;
 
 /** Sort fields -> columns; each has a plain ascending index ending in the id (migrations 0006, 0011). */
@@ -31,18 +31,18 @@ function orderListSource(search: string | undefined): ListSource<PurchaseSortFie
     orderBy: orderOrderBy,
     count: where
       ? async (db) => (await selectRows<{ n: number }>(db, sql`select count(*)::int as n ${from} where ${where}`))[0]?.n ?? 0
-      : (db) => countedRows(db, 'purchase_orders'),
+      : (db) => countedRows(db, 'purchases'),
   };
 }
 
-export function findOrderPage(db: Database, query: PurchaseListQuery & { limit: number; page: number }) {
+export function findPurchasePage(db: Database, query: PurchaseListQuery & { limit: number; page: number }) {
   return fetchPage<PurchaseRow, PurchaseSortField>(db, orderListSource(query.search), query);
 }
 
-export function streamOrders(db: Database, query: PurchaseListQuery) {
+export function streamPurchases(db: Database, query: PurchaseListQuery) {
   return streamRows<PurchaseRow, PurchaseSortField>(db, orderListSource(query.search), query);
 }
 
-export function countOrders(db: Executor): Promise<number> {
-  return countedRows(db, 'purchase_orders');
+export function countPurchases(db: Executor): Promise<number> {
+  return countedRows(db, 'purchases');
 }

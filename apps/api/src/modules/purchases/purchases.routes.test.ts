@@ -1,6 +1,6 @@
 import { purchaseSortFields, type PurchaseRow } from '@gold/contract';
 import { beforeAll, expect, it } from 'vitest';
-import { customers, purchaseOrders } from '../../db/schema';
+import { customers, purchases } from '../../db/schema';
 import { describeEachEngine } from '../../test/test-app';
 
 const buyers = [
@@ -17,7 +17,7 @@ describeEachEngine('purchase orders', (t) => {
     const { db } = t().database;
     ids = (await db.insert(customers).values(buyers).returning()).map((row) => row.id);
     // 29 orders; several share an instant and an amount, so only the id keeps pages apart.
-    await db.insert(purchaseOrders).values(
+    await db.insert(purchases).values(
       Array.from({ length: 29 }, (_, i) => ({
         customerId: ids[i % 4]!,
         amount: ['0.5', '10', '2.000000000000000001', '10'][i % 4]!,

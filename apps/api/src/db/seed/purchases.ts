@@ -1,4 +1,4 @@
-import { purchaseOrders } from '../schema';
+import { purchases } from '../schema';
 import { insertByColumns } from './bulk-insert';
 import { chunks, dayMs, hundredthsToDecimal, logProgress, type SeedContext } from './context';
 import type { Buyer } from './customers';
@@ -10,7 +10,7 @@ export async function seedOrders(context: SeedContext, count: number, buyers: Bu
   if (count > 0 && buyers.length === 0) throw new Error('orders need at least one verified customer with a wallet');
   const from = prices.length ? prices[0]!.at : asOf.getTime() - 365 * dayMs;
   for (const { start, end } of chunks(count)) {
-    const rows: Array<typeof purchaseOrders.$inferInsert> = [];
+    const rows: Array<typeof purchases.$inferInsert> = [];
     for (let i = start; i < end; i++) {
       const customer = faker.helpers.arrayElement(buyers);
       const at = faker.number.int({ min: Math.max(from, customer.createdAt.getTime()), max: asOf.getTime() - 60_000 });
@@ -22,8 +22,8 @@ export async function seedOrders(context: SeedContext, count: number, buyers: Bu
         createdAt: new Date(at),
       });
     }
-    await insertByColumns(context.tx, purchaseOrders, rows);
+    await insertByColumns(context.tx, purchases, rows);
     logProgress(context, 'orders', end, count);
   }
-  context.inserted.purchase_orders = count;
+  context.inserted.purchases = count;
 }
