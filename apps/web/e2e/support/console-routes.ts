@@ -31,7 +31,7 @@ export interface SampleIds {
 
 /** Which record each route with an id opens. */
 const sampleIds: Partial<Record<AppRouteKey, (ids: SampleIds) => number>> = {
-  user: (ids) => ids.customer,
+  customer: (ids) => ids.customer,
   transaction: (ids) => ids.transaction,
   redemptionReview: (ids) => ids.redemption,
   redemptionDetail: (ids) => ids.redemption,

@@ -25,7 +25,7 @@ type MenuRouteKey = { [Key in AppRouteKey]: (typeof appRoutes)[Key] extends { me
  */
 const menuIcons: Record<MenuRouteKey, ComponentType> = {
   dashboard: DashboardOutlinedIcon,
-  users: PeopleAltOutlinedIcon,
+  customers: PeopleAltOutlinedIcon,
   transactions: ReceiptLongOutlinedIcon,
   purchases: ShoppingCartOutlinedIcon,
   redemptions: RedeemOutlinedIcon,
@@ -34,7 +34,7 @@ const menuIcons: Record<MenuRouteKey, ComponentType> = {
   admins: AdminPanelSettingsOutlinedIcon,
   contacts: ContactMailOutlinedIcon,
   auditLog: ManageHistoryOutlinedIcon,
-  denoms: InventoryOutlinedIcon,
+  denominations: InventoryOutlinedIcon,
   redemptionLimit: TuneOutlinedIcon,
   reserves: AccountBalanceOutlinedIcon,
 };

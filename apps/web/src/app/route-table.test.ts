@@ -7,7 +7,7 @@ import { i18n } from '@/lib/i18n';
 describe('the route table', () => {
   it('builds each link from the row: the path itself, an id in the path or in the query', () => {
     expect(paths.app.dashboard.getHref()).toBe('/dashboard');
-    expect(paths.app.user.getHref(5)).toBe('/user-list/5');
+    expect(paths.app.customer.getHref(5)).toBe('/user-list/5');
     expect(paths.app.admin.getHref('a/b')).toBe('/admin-list/a%2Fb');
     expect(paths.app.redemptionDetail.getHref(7)).toBe('/redemption-list/detail?id=7');
     expect(paths.app.redemptionReview.getHref(7)).toBe('/redeem?id=7');

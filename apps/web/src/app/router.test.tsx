@@ -7,14 +7,14 @@ import { renderApp, renderSignedIn, testAdmin } from '@/testing/render-app';
 import { accountScreenHandlers } from '@/testing/account-screen-handlers';
 import { adminScreenHandlers } from '@/testing/admin-screen-handlers';
 import { transactionScreenHandlers } from '@/testing/transaction-screen-handlers';
-import { userScreenHandlers } from '@/testing/user-screen-handlers';
+import { customerScreenHandlers } from '@/testing/customer-screen-handlers';
 
 const appConfig = () => jsonResponse(200, { productSymbol: 'XAUT', chainId: 137 });
 /** The whole console at `url`, `testAdmin` signed in, the product named XAUT by the server. */
 const signedInAt = (url: string, handlers?: Handlers) => renderSignedIn(url, handlers, { productSymbol: 'XAUT' });
 /** The calls of every screen, answering no rows (src/testing/*-screen-handlers.ts, one file per screen group). */
 const emptyScreens: Handlers = {
-  ...userScreenHandlers,
+  ...customerScreenHandlers,
   ...transactionScreenHandlers,
   ...adminScreenHandlers,
   ...accountScreenHandlers,

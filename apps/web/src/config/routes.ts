@@ -45,8 +45,8 @@ export const appRoutes = defineRoutes({
   dashboard: { path: '/dashboard', title: 'Dashboard', menu: { group: 'Transactions', label: 'Dashboard' } },
   /** The Latest Price card's View All: every stored price, charted and listed. */
   prices: { path: '/price-history', title: 'Price History', parent: 'dashboard' },
-  users: { path: '/user-list', title: 'User List', menu: { group: 'Transactions', label: 'User List' } },
-  user: { path: '/user-list/:id', getHref: withId('/user-list'), title: 'View User Detail', parent: 'users' },
+  customers: { path: '/user-list', title: 'User List', menu: { group: 'Transactions', label: 'User List' } },
+  customer: { path: '/user-list/:id', getHref: withId('/user-list'), title: 'View User Detail', parent: 'customers' },
   transactions: {
     path: '/transaction-list',
     title: 'Transaction List',
@@ -91,7 +91,7 @@ export const appRoutes = defineRoutes({
   },
   /** Not in the spec: the append-only audit log (issue 9), under Account in the menu. */
   auditLog: { path: '/audit-log', title: 'Audit Log', menu: { group: 'Account', label: 'Audit Log' } },
-  denoms: {
+  denominations: {
     path: '/denoms-list',
     title: 'Redemption Denomination',
     menu: { group: 'Others', label: 'Denoms List' },

@@ -35,7 +35,7 @@ function literalKeys(source: string): string[] {
   return keys;
 }
 
-/** Where a file belongs, for the report: its feature (features/users) or its top folder (components). */
+/** Where a file belongs, for the report: its feature (features/customers) or its top folder (components). */
 function areaOf(file: string): string {
   const parts = relative(sourceRoot, file).split(/[\\/]/);
   if (parts[0] === 'features' || (parts[0] === 'app' && parts[1] === 'routes' && parts[2] === 'app' && parts.length > 4)) {

@@ -1,10 +1,10 @@
 import type { CustomerListItem } from '@gold/contract';
 
-let nextUserId = 1;
+let nextCustomerId = 1;
 
-/** A customer as the user list shows it; each call a new id, name and e-mail unless given. */
-export function createUser(overrides: Partial<CustomerListItem> = {}): CustomerListItem {
-  const id = overrides.id ?? nextUserId++;
+/** A customer as the User List shows it; each call a new id, name and e-mail unless given. */
+export function createCustomer(overrides: Partial<CustomerListItem> = {}): CustomerListItem {
+  const id = overrides.id ?? nextCustomerId++;
   return {
     id,
     fullName: `Customer ${String(id).padStart(3, '0')}`,
@@ -21,6 +21,6 @@ export function createUser(overrides: Partial<CustomerListItem> = {}): CustomerL
 }
 
 /** `count` customers with ids 1..count (registered one day apart, id 1 first). */
-export function createUsers(count: number, overrides: (index: number) => Partial<CustomerListItem> = () => ({})): CustomerListItem[] {
-  return Array.from({ length: count }, (_, index) => createUser({ id: index + 1, ...overrides(index) }));
+export function createCustomers(count: number, overrides: (index: number) => Partial<CustomerListItem> = () => ({})): CustomerListItem[] {
+  return Array.from({ length: count }, (_, index) => createCustomer({ id: index + 1, ...overrides(index) }));
 }

@@ -36,9 +36,9 @@ function compare(a: unknown, b: unknown): number {
  * (a 400 with the server's kind of message when it refuses), then searches, sorts (id breaks
  * ties) and pages `rows` as the server does, and answers `{ data, total }`.
  *
- *   const users = listServer(customerListQuery, [createUser(), ...], { searchIn: ['fullName', 'email'] });
- *   renderSignedIn('/user-list', { 'GET /admin/list/users': users });
- *   expect(users.lastQuery()).toMatchObject({ page: 0, limit: 10 });
+ *   const customers = listServer(customerListQuery, [createCustomer(), ...], { searchIn: ['fullName', 'email'] });
+ *   renderSignedIn('/user-list', { 'GET /admin/list/users': customers });
+ *   expect(customers.lastQuery()).toMatchObject({ page: 0, limit: 10 });
  */
 export function listServer<Row extends { id: number }, Query extends ParsedListQuery>(
   schema: ListQueryParser<Query>,

@@ -47,7 +47,7 @@ function signedInHandlers(productSymbol = 'GIDR'): Handlers {
  * The whole console at `url` with `testAdmin` signed in; `handlers` answer the page's own calls
  * (any other call fails the test). Returns the router, the query client and the calls made.
  *
- *   const { router, calls } = renderSignedIn('/user-list', { 'GET /admin/list/users': users });
+ *   const { router, calls } = renderSignedIn('/user-list', { 'GET /admin/list/users': customers });
  */
 export function renderSignedIn(url: string, handlers: Handlers = {}, options: { productSymbol?: string } = {}) {
   const http = stubFetch({ ...signedInHandlers(options.productSymbol), ...handlers });

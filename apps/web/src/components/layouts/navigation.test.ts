@@ -2,17 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { isNavItemActive } from './navigation';
 
 describe('isNavItemActive', () => {
-  const users = { href: '/user-list' };
+  const customerList = { href: '/user-list' };
   const redemption = { href: '/redemption-list', alsoActiveOn: ['/redeem'] };
 
   it('is active on its page and the pages under it', () => {
-    expect(isNavItemActive(users, '/user-list')).toBe(true);
-    expect(isNavItemActive(users, '/user-list/')).toBe(true);
-    expect(isNavItemActive(users, '/user-list/5')).toBe(true);
+    expect(isNavItemActive(customerList, '/user-list')).toBe(true);
+    expect(isNavItemActive(customerList, '/user-list/')).toBe(true);
+    expect(isNavItemActive(customerList, '/user-list/5')).toBe(true);
   });
 
   it('is not active on a page whose path merely starts with the same letters', () => {
-    expect(isNavItemActive(users, '/user-listing')).toBe(false);
+    expect(isNavItemActive(customerList, '/user-listing')).toBe(false);
     expect(isNavItemActive({ href: '/redemption-list' }, '/redemption-limit')).toBe(false);
   });
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { redemptionListQuery, customerListQuery } from '@gold/contract';
-import { createUser, createUsers } from '@/testing/data-generators';
+import { createCustomer, createCustomers } from '@/testing/data-generators';
 import { failWith, jsonResponse, type Handlers } from '@/testing/http';
 import { countAnswer, listServer } from '@/testing/list-server';
 import { applyLanguage } from '@/lib/i18n';
@@ -29,9 +29,9 @@ function dashboardHandlers(overrides: Handlers = {}) {
       createdAt: '2026-12-01T01:00:00Z',
     }),
   ]);
-  const users = listServer(customerListQuery, [
-    ...createUsers(8),
-    createUser({ id: 50, fullName: longName, emailStatus: 'UNVERIFIED', createdAt: '2026-12-01T00:00:00Z' }),
+  const customers = listServer(customerListQuery, [
+    ...createCustomers(8),
+    createCustomer({ id: 50, fullName: longName, emailStatus: 'UNVERIFIED', createdAt: '2026-12-01T00:00:00Z' }),
   ]);
   const handlers: Handlers = {
     'GET /admin/count/users': countAnswer(500),
@@ -40,10 +40,10 @@ function dashboardHandlers(overrides: Handlers = {}) {
     'GET /price': () => jsonResponse(200, price),
     'GET /admin/price/history': () => jsonResponse(200, priceHistory),
     'GET /admin/list/redeems': redemptions,
-    'GET /admin/list/users': users,
+    'GET /admin/list/users': customers,
     ...overrides,
   };
-  return { handlers, redemptions, users };
+  return { handlers, redemptions, customers };
 }
 
 const region = (name: string) => screen.getByRole('region', { name });
@@ -107,11 +107,11 @@ describe('/dashboard', () => {
     );
   });
 
-  it('shows the 5 newest registered users, names cut to 20 characters, verified or not', async () => {
-    const { handlers, users } = dashboardHandlers();
+  it('shows the 5 newest registered customers, names cut to 20 characters, verified or not', async () => {
+    const { handlers, customers } = dashboardHandlers();
     renderSignedIn('/dashboard', handlers);
     await waitFor(() => expect(tableRows('Registered Users')).toHaveLength(5));
-    expect(users.lastQuery()).toEqual({ limit: 5, page: 0, sort: 'createdAt', order: 'desc' });
+    expect(customers.lastQuery()).toEqual({ limit: 5, page: 0, sort: 'createdAt', order: 'desc' });
     const [first, second] = tableRows('Registered Users');
     expect(first).toEqual(['Raden Ajeng Kartini ...', 'customer50@example.com', '17 Mei 1990', 'Male', 'Jawa Barat', 'Unverified']);
     expect(second?.at(-1)).toBe('Verified');
@@ -136,7 +136,7 @@ describe('/dashboard', () => {
     await waitFor(() => expect(tableRows('Latest Redemptions')).toHaveLength(5));
   });
 
-  it('speaks Indonesian when the admin chose it: cards, panels, View All links, price and chart sentence, the users table', async () => {
+  it('speaks Indonesian when the admin chose it: cards, panels, View All links, price and chart sentence, the customers table', async () => {
     try {
       renderSignedIn('/dashboard', {
         ...dashboardHandlers().handlers,
@@ -155,9 +155,9 @@ describe('/dashboard', () => {
           'Harga jual dari 25 Okt 2026 sampai 22 Nov 2026: Rp 1.483.000 menjadi Rp 1.504.000, terendah Rp 1.471.000, tertinggi Rp 1.504.000.',
         ),
       ).toBeTruthy();
-      const users = region('Pengguna Terdaftar');
-      expect(within(users).getByRole('link', { name: 'Lihat Semua: Pengguna Terdaftar' })).toBeTruthy();
-      expect(Array.from(users.querySelectorAll('th'), (header) => header.textContent)).toEqual([
+      const customers = region('Pengguna Terdaftar');
+      expect(within(customers).getByRole('link', { name: 'Lihat Semua: Pengguna Terdaftar' })).toBeTruthy();
+      expect(Array.from(customers.querySelectorAll('th'), (header) => header.textContent)).toEqual([
         'Nama Lengkap',
         'Email',
         'Tanggal Lahir',
@@ -165,7 +165,7 @@ describe('/dashboard', () => {
         'Provinsi',
         'Status Email',
       ]);
-      expect(await within(users).findAllByText('Belum Terverifikasi')).toHaveLength(1);
+      expect(await within(customers).findAllByText('Belum Terverifikasi')).toHaveLength(1);
       expect(region('Penukaran Terbaru')).toBeTruthy();
     } finally {
       await applyLanguage('en');

@@ -6,15 +6,15 @@ import { useTranslation } from 'react-i18next';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { queryStat, StatCard } from '@/components/ui/stat-card';
 import { paths } from '@/config/paths';
+import { useCustomerCount } from '@/features/customers/api/get-customer-count';
+import { LatestCustomersTable } from '@/features/customers/components/latest-customers-table';
 import { DashboardPanel } from '@/features/dashboard/components/dashboard-panel';
-import { LatestPriceCard } from '@/features/dashboard/components/latest-price-card';
-import { PRICE_HISTORY_DAYS, PriceHistoryChart } from '@/features/dashboard/components/price-history-chart';
+import { LatestPriceCard } from '@/features/prices/components/latest-price-card';
+import { PRICE_HISTORY_DAYS, PriceHistoryChart } from '@/features/prices/components/price-history-chart';
 import { useRedeemedTotal } from '@/features/redemptions/api/get-redeemed-total';
 import { useRedemptionCount } from '@/features/redemptions/api/get-redemption-count';
 import { LatestRedemptionsTable } from '@/features/redemptions/components/latest-redemptions-table';
 import { ReservesBanner } from '@/features/reserves/components/reserves-banner';
-import { useUserCount } from '@/features/users/api/get-user-count';
-import { LatestUsersTable } from '@/features/users/components/latest-users-table';
 import { filterUrlParam } from '@/hooks/use-list-url-state';
 import { useProductSymbol } from '@/lib/app-config';
 import { formatTokenAmount } from '@/lib/format';
@@ -23,12 +23,12 @@ import { usePageTitle } from '@/app/route-handle';
 /** The Redemption List showing REDEEMED ones only: what the redeemed total adds up. */
 const redeemedListHref = `${paths.app.redemptions.getHref()}?${new URLSearchParams({ [filterUrlParam('status')]: 'REDEEMED' }).toString()}`;
 
-/** /dashboard: count cards, latest price with its 30 days, latest redemptions and registered users. */
+/** /dashboard: count cards, latest price with its 30 days, latest redemptions and registered customers. */
 export function DashboardRoute() {
   const { t } = useTranslation();
   const title = usePageTitle();
   const product = useProductSymbol();
-  const users = useUserCount();
+  const customers = useCustomerCount();
   const redemptions = useRedemptionCount();
   const redeemed = useRedeemedTotal();
   return (
@@ -38,8 +38,8 @@ export function DashboardRoute() {
         <StatCard
           title={t('Total Users')}
           icon={<PeopleAltOutlinedIcon />}
-          href={paths.app.users.getHref()}
-          {...queryStat(users, (data) => data.count)}
+          href={paths.app.customers.getHref()}
+          {...queryStat(customers, (data) => data.count)}
         />
         <StatCard
           title={t('Total Redemptions')}
@@ -65,8 +65,8 @@ export function DashboardRoute() {
       <DashboardPanel id="latest-redemptions" title={t('Latest Redemptions')} href={paths.app.redemptions.getHref()}>
         <LatestRedemptionsTable labelledBy="latest-redemptions-heading" />
       </DashboardPanel>
-      <DashboardPanel id="registered-users" title={t('Registered Users')} href={paths.app.users.getHref()}>
-        <LatestUsersTable labelledBy="registered-users-heading" />
+      <DashboardPanel id="latest-customers" title={t('Registered Users')} href={paths.app.customers.getHref()}>
+        <LatestCustomersTable labelledBy="latest-customers-heading" />
       </DashboardPanel>
     </ContentLayout>
   );

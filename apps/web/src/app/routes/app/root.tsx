@@ -10,7 +10,7 @@ import { useUpdateLanguage } from '@/features/account/api/update-language';
 import { useSession } from '@/features/auth/api/get-session';
 import { useLogout } from '@/features/auth/api/logout';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { useLiveEvents } from '@/lib/live-events';
+import { useLiveUpdates } from '@/lib/live-updates';
 import { buildNavGroups } from '@/app/navigation';
 import { useBreadcrumbs } from '@/app/route-handle';
 
@@ -34,7 +34,7 @@ export function AppRoot() {
   const onLogout = useCallback(() => logOut(), [logOut]);
   useDocumentTitle(title);
   // One live-updates stream for the whole signed-in console: what another operator changes shows without a reload.
-  useLiveEvents();
+  useLiveUpdates();
 
   return (
     <DashboardLayout

@@ -13,6 +13,6 @@ export const redemptionHistoryQueryKey = (id: number) => [...redemptionsQueryKey
 /**
  * The Denoms List's key (features/denominations/api/get-denominations.ts, which this feature may
  * not import): a status change moves reserved or redeemed pieces, so the vault figures are
- * refreshed too. `app/routes/app/denoms/denoms-list.test.tsx` checks the two agree.
+ * refreshed too. `app/routes/app/denominations/denomination-list.test.tsx` checks the two agree.
  */
 export const vaultStockQueryKey = ['denominations'] as const;

@@ -24,7 +24,7 @@ function detailFields(redemption: Redemption, product: string, t: TFunction): Fi
     {
       label: t('Fullname'),
       value: (
-        <Link component={RouterLink} to={paths.app.user.getHref(user.id)}>
+        <Link component={RouterLink} to={paths.app.customer.getHref(user.id)}>
           {user.fullName.trim() || t('N/A')}
         </Link>
       ),

@@ -54,7 +54,7 @@ const redemptionsTable = defineList<RedemptionListQuery, RedemptionListItem, Row
       minWidth: 150,
       valueGetter: (_value, row) => row.user.fullName,
       renderCell: ({ row, tabIndex }) => (
-        <Link component={RouterLink} to={paths.app.user.getHref(row.user.id)} tabIndex={tabIndex}>
+        <Link component={RouterLink} to={paths.app.customer.getHref(row.user.id)} tabIndex={tabIndex}>
           {row.user.fullName}
         </Link>
       ),

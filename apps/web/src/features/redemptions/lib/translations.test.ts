@@ -9,7 +9,7 @@ const sources = import.meta.glob<string>(
   [
     '../../redemptions/**/*.{ts,tsx}',
     '../../denominations/**/*.{ts,tsx}',
-    '../../../app/routes/app/denoms/*.tsx',
+    '../../../app/routes/app/denominations/*.tsx',
     '../../../app/routes/app/redemptions/*.tsx',
     '!**/*.test.{ts,tsx}',
   ],

@@ -1,6 +1,6 @@
 import { ListTable } from '@/components/data-grid/list-table';
 import { ContentLayout } from '@/components/layouts/content-layout';
-import { pricesTable } from '@/features/dashboard/components/prices-table';
+import { pricesTable } from '@/features/prices/components/prices-table';
 import { usePageTitle } from '@/app/route-handle';
 
 /** /price-history (the Latest Price card's View All): the stored prices, charted and listed a page at a time. */

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { EmptyState } from '@/components/ui/empty-state';
-import { RedemptionChangedNotice } from '@/features/events/components/redemption-changed-notice';
+import { RedemptionChangedNotice } from '@/features/redemptions/components/redemption-changed-notice';
 import { RedemptionReview } from '@/features/redemptions/components/redemption-review';
 import { parseRedemptionId } from '@/features/redemptions/lib/redemption-links';
 import { usePageTitle } from '@/app/route-handle';

@@ -5,10 +5,10 @@ import type { AdminStreamMessage } from '@gold/contract';
 import { denominationsQueryKey } from '@/features/denominations/api/query-keys';
 import { redemptionListQueryKey, redemptionQueryKey } from '@/features/redemptions/api/query-keys';
 import { currentReservesQueryKey, reserveHistoryQueryKey } from '@/features/reserves/api/query-keys';
-import { useLiveEvents } from '@/lib/live-events';
+import { useLiveUpdates } from '@/lib/live-updates';
 
 /**
- * lib/live-events.ts may not import the features, so it names their query keys itself: this checks
+ * lib/live-updates.ts may not import the features, so it names their query keys itself: this checks
  * that each event refreshes the features' own queries (and only those it concerns), through a
  * stand-in for the browser's EventSource (jsdom has none).
  */
@@ -32,7 +32,7 @@ class FakeEventSource {
 }
 
 function Live() {
-  useLiveEvents();
+  useLiveUpdates();
   return null;
 }
 

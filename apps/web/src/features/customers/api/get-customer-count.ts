@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { countResponse, type CountResponse } from '@gold/contract';
+import { api } from '@/lib/api-client';
+
+/** GET /admin/count/users: how many customers are registered. */
+function getCustomerCount({ signal }: { signal?: AbortSignal } = {}): Promise<CountResponse> {
+  return api.get('/admin/count/users', { schema: countResponse, signal });
+}
+
+const customerCountQueryKey = ['users', 'count'] as const;
+
+function customerCountQueryOptions() {
+  return queryOptions({ queryKey: customerCountQueryKey, queryFn: ({ signal }) => getCustomerCount({ signal }) });
+}
+
+export function useCustomerCount() {
+  return useQuery(customerCountQueryOptions());
+}
