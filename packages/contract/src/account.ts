@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { signedInAdmin, sessionResponse } from './auth';
+import { signedInAdmin, signInSessionResponse } from './auth';
 import { newPassword, passwordMismatchMessage, phoneNumberInput } from './admins';
 import { adminLanguages } from './enums';
 
@@ -90,7 +90,7 @@ export const twoFactorChallenge = z.object({
 export type TwoFactorChallenge = z.infer<typeof twoFactorChallenge>;
 
 /** POST /admin/login answers the session (`{admin}`) or, with two-factor, a challenge. */
-export const loginResponse = z.union([sessionResponse, twoFactorChallenge]);
+export const loginResponse = z.union([signInSessionResponse, twoFactorChallenge]);
 export type LoginResponse = z.infer<typeof loginResponse>;
 
 const challengeToken = z.string().min(20, 'token is not valid').max(100, 'token is not valid');
@@ -107,5 +107,5 @@ export type LoginTwoFactorSetupBody = z.infer<typeof loginTwoFactorSetupBody>;
 export const loginTwoFactorEnableBody = z.strictObject({ token: challengeToken, code: totpCode });
 export type LoginTwoFactorEnableBody = z.infer<typeof loginTwoFactorEnableBody>;
 
-export const loginTwoFactorEnableResponse = sessionResponse.extend({ recoveryCodes: z.array(z.string()) });
+export const loginTwoFactorEnableResponse = signInSessionResponse.extend({ recoveryCodes: z.array(z.string()) });
 export type LoginTwoFactorEnableResponse = z.infer<typeof loginTwoFactorEnableResponse>;

@@ -15,6 +15,8 @@ export const auditActions = [
   'admin.two_factor_enable',
   'admin.two_factor_reset',
   'admin.recovery_code_used',
+  'admin.sign_in_locked',
+  'admin.sessions_ended',
   'contact.submit',
   'redemption.prepare',
   'redemption.approve',

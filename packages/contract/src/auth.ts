@@ -23,3 +23,20 @@ export type SignedInAdmin = z.infer<typeof signedInAdmin>;
 
 export const sessionResponse = z.object({ admin: signedInAdmin });
 export type SessionResponse = z.infer<typeof sessionResponse>;
+
+/**
+ * A time sign-in attempts for the admin's account were held back since its previous sign-in: too
+ * many failures from one address (`account-address`), or for the account from everywhere
+ * (`account`), with the password or the second factor. Shown once, at the next sign-in.
+ */
+export const signInLock = z.object({
+  occurredAt: z.string(),
+  ipAddress: z.string().nullable(),
+  scope: z.enum(['account-address', 'account']),
+  factor: z.enum(['password', 'second-factor']),
+});
+export type SignInLock = z.infer<typeof signInLock>;
+
+/** A sign-in that opened a session: the admin, and the locking events since its previous sign-in (newest first). */
+export const signInSessionResponse = sessionResponse.extend({ signInLocks: z.array(signInLock).optional() });
+export type SignInSessionResponse = z.infer<typeof signInSessionResponse>;

@@ -12,7 +12,7 @@ import { normalisePhoneNumber } from '../admins/phone-number';
 import type { Actor } from '../sessions/actor';
 import { endSessionsOfAdmin } from '../sessions/sessions.repository';
 import { markAttemptSucceeded } from '../sign-in/sign-in-attempts.repository';
-import { reserveAttempt } from '../sign-in/sign-in-throttle';
+import { recordFailedAttempt, reserveAttempt } from '../sign-in/sign-in-throttle';
 
 const a = admins;
 
@@ -78,16 +78,18 @@ export async function changeOwnPassword(db: Database, actor: Actor, body: Change
   const me = await findAdminById(db, actor.admin.id);
   if (!me) throw notFound('Your account no longer exists');
   checkPasswordPolicy(body.password, [me.fullName, me.email]);
-  const attemptId = await reserveAttempt(db, me.email, actor.ipAddress);
-  if (!(await verifyPassword(me.passwordHash, body.currentPassword)))
+  const reserved = await reserveAttempt(db, me.email, actor.ipAddress);
+  if (!(await verifyPassword(me.passwordHash, body.currentPassword))) {
+    await recordFailedAttempt(db, reserved, { adminId: me.id, ipAddress: actor.ipAddress, factor: 'password' });
     throw badRequest('body.currentPassword: the current password is wrong');
+  }
   if (body.password === body.currentPassword) {
-    await markAttemptSucceeded(db, attemptId);
+    await markAttemptSucceeded(db, reserved.attemptId);
     throw badRequest('body.password: the new password must differ from the current one');
   }
   const passwordHash = await hashPassword(body.password);
   return db.transaction(async (tx) => {
-    await markAttemptSucceeded(tx, attemptId);
+    await markAttemptSucceeded(tx, reserved.attemptId);
     await updateAdmin(tx, me.id, { passwordHash, passwordChanged: true });
     const endedSessions = await endSessionsOfAdmin(tx, me.id, actor.sessionTokenHash);
     await recordAudit(tx, {

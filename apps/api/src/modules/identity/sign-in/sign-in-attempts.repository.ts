@@ -74,3 +74,30 @@ export async function recentFailuresForAddress(db: Executor, ipAddress: string, 
   );
   return { failures: row?.failures ?? 0, retryAfterSeconds: row?.retry_after ?? 0 };
 }
+
+export interface PairFailures {
+  failures: number;
+  /** Seconds since the latest counted failure (0 without one). */
+  secondsSinceLast: number;
+}
+
+/**
+ * Failed (or still unchecked) attempts for one e-mail from one address within the window, since
+ * that address's last success for the e-mail.
+ */
+export async function recentFailuresForPair(db: Executor, email: string, ipAddress: string, windowMinutes: number): Promise<PairFailures> {
+  const [row] = await selectRows<{ failures: number; since_last: number | null }>(
+    db,
+    sql`
+    select count(*)::int as failures,
+           floor(extract(epoch from (now() - max(attempted_at))))::int as since_last
+      from ${signInAttempts}
+     where email = ${email.toLowerCase()}
+       and ip_address = ${ipAddress}::inet
+       and not succeeded
+       and attempted_at > now() - make_interval(mins => ${windowMinutes})
+       and id > coalesce((select max(id) from ${signInAttempts}
+                           where email = ${email.toLowerCase()} and ip_address = ${ipAddress}::inet and succeeded), 0)`,
+  );
+  return { failures: row?.failures ?? 0, secondsSinceLast: row?.since_last ?? 0 };
+}

@@ -39,9 +39,9 @@ export const signInRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       );
       if (!outcome) throw serviceUnavailable('Too many sign-ins at once. Try again in a second.', 1);
       if ('challenge' in outcome.value) return outcome.value.challenge;
-      const { token, admin } = outcome.value;
+      const { token, admin, signInLocks } = outcome.value;
       setSessionCookie(request, reply, token, policy);
-      return { admin };
+      return { admin, signInLocks };
     },
   );
 };

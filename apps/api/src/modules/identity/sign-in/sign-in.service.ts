@@ -1,4 +1,4 @@
-import type { SignedInAdmin, TwoFactorChallenge } from '@gold/contract';
+import type { SignedInAdmin, SignInLock, TwoFactorChallenge } from '@gold/contract';
 import type { Database, Executor } from '../../../db/client';
 import { unauthorized } from '../../../lib/http-errors';
 import { recordAudit } from '../../audit/audit.repository';
@@ -9,7 +9,8 @@ import { hashSessionToken, newSessionToken } from '../sessions/session-token';
 import { insertSession } from '../sessions/sessions.repository';
 import { markAttemptSucceeded } from './sign-in-attempts.repository';
 import { insertChallenge } from './sign-in-challenges.repository';
-import { reserveAttempt } from './sign-in-throttle';
+import { locksSince } from './sign-in-locks.repository';
+import { recordFailedAttempt, reserveAttempt } from './sign-in-throttle';
 
 /** The same answer for an unknown e-mail, a wrong password and an inactive account. */
 const invalidCredentials = 'Invalid email or password';
@@ -25,6 +26,12 @@ export const signedInAdminFrom = (row: AdminRow): SignedInAdmin => ({
   language: row.language,
 });
 
+/** A session just opened: its cookie token and the locking events the admin has not seen yet. */
+export interface OpenedSession {
+  token: string;
+  signInLocks: SignInLock[];
+}
+
 /** Starts a session for an admin who passed every step of sign-in (inside the caller's transaction), audited. */
 export async function openSession(
   tx: Executor,
@@ -32,8 +39,10 @@ export async function openSession(
   admin: AdminRow,
   input: { ipAddress: string; userAgent: string | null },
   details?: Record<string, unknown>,
-): Promise<string> {
+): Promise<OpenedSession> {
   const token = newSessionToken();
+  // Read before this sign-in becomes the latest one.
+  const signInLocks = await locksSince(tx, admin.id, admin.lastSignInAt);
   await insertSession(tx, {
     tokenHash: hashSessionToken(token),
     adminId: admin.id,
@@ -50,17 +59,17 @@ export async function openSession(
     details,
     ipAddress: input.ipAddress,
   });
-  return token;
+  return { token, signInLocks };
 }
 
-type SignInOutcome = { token: string; admin: SignedInAdmin } | { challenge: TwoFactorChallenge };
+type SignInOutcome = (OpenedSession & { admin: SignedInAdmin }) | { challenge: TwoFactorChallenge };
 
 export async function signIn(
   db: Database,
   policy: SessionPolicy & { requireTwoFactor?: boolean },
   input: { email: string; password: string; ipAddress: string; userAgent: string | null },
 ): Promise<SignInOutcome> {
-  const attemptId = await reserveAttempt(db, input.email, input.ipAddress);
+  const reserved = await reserveAttempt(db, input.email, input.ipAddress);
 
   const admin = await findAdminByEmail(db, input.email);
   const active = admin?.status === 'Activated' && !admin.deletedAt ? admin : undefined;
@@ -68,6 +77,7 @@ export async function signIn(
   const passwordMatches = await verifyPassword(active?.passwordHash, input.password);
   if (!active || !passwordMatches) {
     // The reserved attempt already stands as a failure.
+    await recordFailedAttempt(db, reserved, { adminId: admin?.id ?? null, ipAddress: input.ipAddress, factor: 'password' });
     throw unauthorized(invalidCredentials);
   }
 
@@ -75,15 +85,15 @@ export async function signIn(
   if (active.twoFactorSecret || policy.requireTwoFactor) {
     const kind = active.twoFactorSecret ? ('required' as const) : ('enrol' as const);
     return db.transaction(async (tx) => {
-      await markAttemptSucceeded(tx, attemptId);
+      await markAttemptSucceeded(tx, reserved.attemptId);
       const challenge = await insertChallenge(tx, active.id, kind, input.ipAddress);
       return { challenge: { twoFactor: kind, ...challenge } };
     });
   }
 
-  const token = await db.transaction(async (tx) => {
-    await markAttemptSucceeded(tx, attemptId);
+  const session = await db.transaction(async (tx) => {
+    await markAttemptSucceeded(tx, reserved.attemptId);
     return openSession(tx, policy, active, input);
   });
-  return { token, admin: signedInAdminFrom(active) };
+  return { ...session, admin: signedInAdminFrom(active) };
 }

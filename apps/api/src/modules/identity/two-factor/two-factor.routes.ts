@@ -8,7 +8,7 @@ import {
   loginTwoFactorEnableResponse,
   loginTwoFactorSetupBody,
   recoveryCodesResponse,
-  sessionResponse,
+  signInSessionResponse,
   twoFactorEnableBody,
   twoFactorSetupResponse,
 } from '@gold/contract';
@@ -30,16 +30,16 @@ export const twoFactorPublicRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
         tags: ['auth'],
         summary: "Second step of sign-in: the app's 6-digit code (accepted once) or a recovery code; sets the session cookie",
         body: loginTwoFactorBody,
-        response: { 200: sessionResponse, ...errors },
+        response: { 200: signInSessionResponse, ...errors },
       },
     },
     async (request, reply) => {
-      const { token, admin } = await signInSecondStep(deps.db, policy, {
+      const { token, admin, signInLocks } = await signInSecondStep(deps.db, policy, {
         ...request.body,
         ...clientOf(request),
       });
       setSessionCookie(request, reply, token, policy);
-      return { admin };
+      return { admin, signInLocks };
     },
   );
 
@@ -67,12 +67,12 @@ export const twoFactorPublicRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
       },
     },
     async (request, reply) => {
-      const { token, admin, recoveryCodes } = await enableAtSignIn(deps.db, policy, {
+      const { token, admin, recoveryCodes, signInLocks } = await enableAtSignIn(deps.db, policy, {
         ...request.body,
         ...clientOf(request),
       });
       setSessionCookie(request, reply, token, policy);
-      return { admin, recoveryCodes };
+      return { admin, recoveryCodes, signInLocks };
     },
   );
 };

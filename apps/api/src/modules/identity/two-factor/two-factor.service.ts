@@ -7,8 +7,8 @@ import type { Actor } from '../sessions/actor';
 import type { SessionPolicy } from '../sessions/sessions.service';
 import { markAttemptSucceeded } from '../sign-in/sign-in-attempts.repository';
 import { findLiveChallenge, useChallenge } from '../sign-in/sign-in-challenges.repository';
-import { openSession, signedInAdminFrom } from '../sign-in/sign-in.service';
-import { reserveAttempt } from '../sign-in/sign-in-throttle';
+import { openSession, signedInAdminFrom, type OpenedSession } from '../sign-in/sign-in.service';
+import { recordFailedAttempt, reserveAttempt } from '../sign-in/sign-in-throttle';
 import { acceptedTimeStep, hashRecoveryCode, isRecoveryCodeShape, newRecoveryCodes, newTotpSecret, totpSetup } from './totp';
 import { claimTimeStep, enableTwoFactor, resetTwoFactor, setPendingSecret, useRecoveryCode } from './two-factor.repository';
 
@@ -36,12 +36,15 @@ async function finishSetup(
 ) {
   const secret = admin.twoFactorPendingSecret;
   if (!secret) throw conflict('Start the set-up first: no authenticator is waiting to be confirmed');
-  const attemptId = await reserveAttempt(db, codeThrottleKey(admin.id), ipAddress);
+  const reserved = await reserveAttempt(db, codeThrottleKey(admin.id), ipAddress);
   const step = await acceptedTimeStep(secret, code, null);
-  if (step === null) throw badRequest('body.code: the code is not valid; check the time on your device and try the current code');
+  if (step === null) {
+    await recordFailedAttempt(db, reserved, { adminId: admin.id, ipAddress, factor: 'second-factor' });
+    throw badRequest('body.code: the code is not valid; check the time on your device and try the current code');
+  }
   const recoveryCodes = newRecoveryCodes();
   await db.transaction(async (tx) => {
-    await markAttemptSucceeded(tx, attemptId);
+    await markAttemptSucceeded(tx, reserved.attemptId);
     if (!(await enableTwoFactor(tx, admin.id, secret, step, recoveryCodes.map(hashRecoveryCode))))
       throw conflict('The set-up changed meanwhile: start it again');
     await recordAudit(tx, { adminId: admin.id, action: 'admin.two_factor_enable', entity: 'admin', entityId: admin.id, ipAddress });
@@ -70,22 +73,26 @@ export async function signInSecondStep(
   db: Database,
   policy: SessionPolicy,
   input: { token: string; code: string; ipAddress: string; userAgent: string | null },
-): Promise<{ token: string; admin: SignedInAdmin }> {
+): Promise<OpenedSession & { admin: SignedInAdmin }> {
   const challenge = await findLiveChallenge(db, input.token);
   if (!challenge || challenge.kind !== 'required' || !challenge.admin.twoFactorSecret) throw unauthorized(expiredStep);
   const admin = challenge.admin;
   const secret = admin.twoFactorSecret!;
-  const attemptId = await reserveAttempt(db, codeThrottleKey(admin.id), input.ipAddress);
+  const reserved = await reserveAttempt(db, codeThrottleKey(admin.id), input.ipAddress);
+  const failed = async () => {
+    await recordFailedAttempt(db, reserved, { adminId: admin.id, ipAddress: input.ipAddress, factor: 'second-factor' });
+    return unauthorized('Invalid code');
+  };
   const recovery = isRecoveryCodeShape(input.code);
   const step = recovery ? null : await acceptedTimeStep(secret, input.code, admin.twoFactorLastStep);
-  if (!recovery && step === null) throw unauthorized('Invalid code');
-  const token = await db.transaction(async (tx) => {
+  if (!recovery && step === null) throw await failed();
+  const session = await db.transaction(async (tx) => {
     const accepted = recovery
       ? await useRecoveryCode(tx, admin.id, hashRecoveryCode(input.code))
       : await claimTimeStep(tx, admin.id, step!);
     if (!accepted) return null;
     if (!(await useChallenge(tx, challenge.id))) throw unauthorized(expiredStep);
-    await markAttemptSucceeded(tx, attemptId);
+    await markAttemptSucceeded(tx, reserved.attemptId);
     if (recovery)
       await recordAudit(tx, {
         adminId: admin.id,
@@ -97,8 +104,8 @@ export async function signInSecondStep(
     return openSession(tx, policy, admin, input, { secondFactor: recovery ? 'recovery-code' : 'totp' });
   });
   // A code used before (or a recovery code unknown or used): the reserved attempt stays a failure.
-  if (!token) throw unauthorized('Invalid code');
-  return { token, admin: signedInAdminFrom(admin) };
+  if (!session) throw await failed();
+  return { ...session, admin: signedInAdminFrom(admin) };
 }
 
 /** Enrolment forced at sign-in (REQUIRE_TWO_FACTOR): the challenge's token stands in for the session. */
@@ -113,15 +120,15 @@ export async function enableAtSignIn(
   db: Database,
   policy: SessionPolicy,
   input: { token: string; code: string; ipAddress: string; userAgent: string | null },
-): Promise<{ token: string; admin: SignedInAdmin; recoveryCodes: string[] }> {
+): Promise<OpenedSession & { admin: SignedInAdmin; recoveryCodes: string[] }> {
   const challenge = await findLiveChallenge(db, input.token);
   if (!challenge || challenge.kind !== 'enrol') throw unauthorized(expiredStep);
-  let sessionToken = '';
+  let session: OpenedSession = { token: '', signInLocks: [] };
   const recoveryCodes = await finishSetup(db, challenge.admin, input.code, input.ipAddress, async (tx) => {
     if (!(await useChallenge(tx, challenge.id))) throw unauthorized(expiredStep);
-    sessionToken = await openSession(tx, policy, challenge.admin, input, { secondFactor: 'enrolled' });
+    session = await openSession(tx, policy, challenge.admin, input, { secondFactor: 'enrolled' });
   });
-  return { token: sessionToken, admin: signedInAdminFrom(challenge.admin), recoveryCodes };
+  return { ...session, admin: signedInAdminFrom(challenge.admin), recoveryCodes };
 }
 
 /** An admin removes another admin's second factor (a lost phone); audited. */
