@@ -19,6 +19,8 @@ const actionLabels: Record<AuditAction, string> = {
   'admin.two_factor_enable': 'Two-factor enabled',
   'admin.two_factor_reset': 'Two-factor reset',
   'admin.recovery_code_used': 'Recovery code used',
+  'admin.sign_in_locked': 'Sign-in attempts held back',
+  'admin.sessions_ended': 'Other sessions ended',
   'contact.submit': 'Contact message received',
   'redemption.prepare': 'Redemption prepared',
   'redemption.approve': 'Redemption approved',
