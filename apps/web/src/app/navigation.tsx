@@ -13,7 +13,7 @@ import RedeemOutlinedIcon from '@mui/icons-material/RedeemOutlined';
 import ShoppingCartOutlinedIcon from '@mui/icons-material/ShoppingCartOutlined';
 import StarOutlineIcon from '@mui/icons-material/StarOutlineOutlined';
 import TuneOutlinedIcon from '@mui/icons-material/TuneOutlined';
-import type { NavGroup, NavItem } from '@/components/layouts/navigation';
+import { isUnder, type NavGroup, type NavItem } from '@/components/layouts/navigation';
 import { appRouteList, appRoutes, menuGroups, menuItemOf, resolveTitle, type AppRouteKey } from '@/config/routes';
 
 /** The pages of the route table that have an item in the side menu. */
@@ -39,8 +39,6 @@ const menuIcons: Record<MenuRouteKey, ComponentType> = {
   reserves: AccountBalanceOutlinedIcon,
 };
 
-const isUnder = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
-
 /** The side menu of the spec (section 2), from the route table, in the console's language; `{product}` is the token symbol. */
 export function buildNavGroups(product: string, t: TFunction): NavGroup[] {
   const items = new Map<AppRouteKey, NavItem & { group: string }>();
@@ -56,6 +54,7 @@ export function buildNavGroups(product: string, t: TFunction): NavGroup[] {
     if (item && !isUnder(path, appRoutes[owner!].path)) item.alsoActiveOn = [...(item.alsoActiveOn ?? []), path];
   }
   return menuGroups.map((group) => ({
+    key: group,
     label: t(group),
     items: [...items.values()].filter((item) => item.group === group).map(({ group: _group, ...item }) => item),
   }));

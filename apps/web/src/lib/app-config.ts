@@ -2,17 +2,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { appConfigResponse, type AppConfigResponse } from '@gold/contract';
 import { api } from './api-client';
+import { queryKeys } from './query-keys';
 
 /** GET /app-config (public): the token symbol that stands for {product} in every text, and the chain id. */
 function getAppConfig({ signal }: { signal?: AbortSignal } = {}): Promise<AppConfigResponse> {
   return api.get('/app-config', { schema: appConfigResponse, signal, redirectOnUnauthorized: false });
 }
 
-export const appConfigQueryKey = ['app-config'] as const;
-
 export function appConfigQueryOptions() {
   return queryOptions({
-    queryKey: appConfigQueryKey,
+    queryKey: queryKeys.appConfig.all,
     queryFn: ({ signal }) => getAppConfig({ signal }),
     staleTime: Infinity,
     gcTime: Infinity,

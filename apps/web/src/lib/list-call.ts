@@ -9,16 +9,18 @@ export type ListCallQuery = NonNullable<RequestOptions<unknown>['query']> & { li
 export type Numbered<Row> = Row & { no: number };
 
 export interface ListCall<Query extends ListCallQuery, Row> {
-  /** Every query of this list starts with it: invalidate it after a change. */
-  key: readonly unknown[];
   fetch(query: Query, options?: { signal?: AbortSignal }): Promise<Page<Numbered<Row>>>;
   queryOptions(query: Query): UseQueryOptions<Page<Numbered<Row>>, Error, Page<Numbered<Row>>, readonly unknown[]>;
 }
 
-interface ListCallOptions<Row> {
+interface ListCallOptions<Query extends ListCallQuery, Row> {
   /** The API path, e.g. '/admin/list/users'. */
   path: string;
-  key: readonly unknown[];
+  /**
+   * A page's query key: the domain's `list` of lib/query-keys.ts. A fixed prefix, to which the
+   * query is added, also does for a list that no other code refreshes (a test's own).
+   */
+  key: ((query: Query) => readonly unknown[]) | readonly unknown[];
   /** The contract's `pageOf(row)` response schema. */
   response: ResponseParser<Page<Row>>;
   /** How long an answer counts as fresh (the client's default when absent). */
@@ -26,21 +28,26 @@ interface ListCallOptions<Row> {
 }
 
 /**
- * One API list call: a page of rows (or every row, without `limit`) under `[...key, query]`, the
+ * One API list call: a page of rows (or every row, without `limit`) under its query's key, the
  * rows numbered across pages, and the page shown kept while the next one loads. Each feature's
  * `get-*.ts` list file is this with its path, key and response schema.
  */
-export function listCall<Query extends ListCallQuery, Row>({ path, key, response, staleTime }: ListCallOptions<Row>): ListCall<Query, Row> {
+export function listCall<Query extends ListCallQuery, Row>({
+  path,
+  key,
+  response,
+  staleTime,
+}: ListCallOptions<Query, Row>): ListCall<Query, Row> {
+  const keyOf = typeof key === 'function' ? key : (query: Query) => [...key, query];
   const fetch = async (query: Query, { signal }: { signal?: AbortSignal } = {}): Promise<Page<Numbered<Row>>> => {
     const page = await api.get(path, { query, schema: response, signal });
     const first = (query.page ?? 0) * (query.limit ?? 0) + 1;
     return { ...page, data: page.data.map((row, index) => ({ ...row, no: first + index })) };
   };
   return {
-    key,
     fetch,
     queryOptions: (query) => ({
-      queryKey: [...key, query],
+      queryKey: keyOf(query),
       queryFn: ({ signal }) => fetch(query, { signal }),
       placeholderData: keepPreviousData,
       ...(staleTime === undefined ? {} : { staleTime }),

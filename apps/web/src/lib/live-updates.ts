@@ -2,19 +2,15 @@ import { useEffect, useEffectEvent } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { adminStreamMessage, type AdminEvent, type AdminStreamMessage } from '@gold/contract';
 import { API_BASE_URL } from './api-client';
+import { queryKeys } from './query-keys';
 
-/**
- * The query keys each live event refreshes (their first elements: every query of a feature starts
- * with its own). Shared code may not import the features, so the keys are written here;
- * app/routes/app/reserves/live-updates.test.tsx checks they are the features' keys.
- */
-const redemptionsKey = ['redemptions'] as const;
-const liveEventQueryKeys: Record<AdminEvent['type'], readonly (readonly string[])[]> = {
+/** The queries each event refreshes: every query of the domains it concerns (their `all`). */
+const refreshedBy: Record<AdminEvent['type'], readonly (readonly string[])[]> = {
   // Lists, counts, totals, details, histories and receipts of redemptions; reserved pieces and grams move with them.
-  'redemption.created': [redemptionsKey, ['denominations'], ['reserves']],
-  'redemption.changed': [redemptionsKey, ['denominations'], ['reserves']],
-  'stock.changed': [['denominations'], ['reserves']],
-  'reserves.changed': [['reserves']],
+  'redemption.created': [queryKeys.redemptions.all, queryKeys.denominations.all, queryKeys.reserves.all],
+  'redemption.changed': [queryKeys.redemptions.all, queryKeys.denominations.all, queryKeys.reserves.all],
+  'stock.changed': [queryKeys.denominations.all, queryKeys.reserves.all],
+  'reserves.changed': [queryKeys.reserves.all],
 };
 
 export type LiveUpdateListener = (message: AdminStreamMessage) => void;
@@ -57,9 +53,9 @@ function applyLiveMessage(queryClient: QueryClient, message: AdminStreamMessage)
     // The new status at once (the event carries it) on every list and detail showing the redemption,
     // before the refetch below brings the rest (history, counts, a filtered list without it).
     const { redemptionId, status } = message;
-    queryClient.setQueriesData({ queryKey: redemptionsKey }, (data: unknown) => withStatus(data, redemptionId, status));
+    queryClient.setQueriesData({ queryKey: queryKeys.redemptions.all }, (data: unknown) => withStatus(data, redemptionId, status));
   }
-  for (const queryKey of liveEventQueryKeys[message.type]) void queryClient.invalidateQueries({ queryKey });
+  for (const queryKey of refreshedBy[message.type]) void queryClient.invalidateQueries({ queryKey });
 }
 
 /** Reconnection after the server closed the stream for good (a 401, a restart): a few seconds, then again. */

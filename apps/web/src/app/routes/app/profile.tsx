@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import Grid from '@mui/material/Grid';
 import { QueryState } from '@/components/query-state';
 import { ContentLayout } from '@/components/layouts/content-layout';
-import { profileQueryKey, useProfile } from '@/features/account/api/get-profile';
+import { useProfile } from '@/features/account/api/get-profile';
 import { PasswordForm } from '@/features/account/components/password-form';
 import { PhoneForm } from '@/features/account/components/phone-form';
 import { ProfileDetails } from '@/features/account/components/profile-details';
@@ -10,6 +10,7 @@ import { ProfileSection } from '@/features/account/components/profile-section';
 import { TwoFactorSection } from '@/features/auth/components/two-factor-section';
 import { usePageTitle } from '@/app/route-handle';
 import { useTranslation } from 'react-i18next';
+import { queryKeys } from '@/lib/query-keys';
 
 /** /profile: the signed-in admin's own account: details, phone, password and two-factor sign-in. */
 export function ProfileRoute() {
@@ -41,8 +42,8 @@ export function ProfileRoute() {
                   account={data.email}
                   onEnabled={() => {
                     // On at once (the server said so), then the profile as the server has it.
-                    queryClient.setQueryData(profileQueryKey, (old) => (old ? { ...old, twoFactorEnabled: true } : old));
-                    void queryClient.invalidateQueries({ queryKey: profileQueryKey });
+                    queryClient.setQueryData(queryKeys.account.profile, (old) => (old ? { ...old, twoFactorEnabled: true } : old));
+                    void queryClient.invalidateQueries({ queryKey: queryKeys.account.profile });
                   }}
                 />
               </ProfileSection>

@@ -2,6 +2,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestQueryClient, testAdmin } from '@/testing/render-app';
 import { errorBody, failWith, inTurn, jsonResponse, stubFetch } from '@/testing/http';
+import { queryKeys } from '@/lib/query-keys';
 import { StandaloneSignIn } from './standalone-sign-in';
 
 /** The sign-in page a fresh load of '/' boots without the router (main.tsx). */
@@ -41,7 +42,7 @@ describe('standalone sign-in page', () => {
     const { onSignedIn, queryClient } = renderAt('/?redirect=%2Fredeem&param=id%3D42');
     signIn();
     await waitFor(() => expect(onSignedIn).toHaveBeenCalledWith('/redeem?id=42'));
-    expect(queryClient.getQueryData(['auth', 'session'])).toEqual({ admin: testAdmin });
+    expect(queryClient.getQueryData(queryKeys.auth.session)).toEqual({ admin: testAdmin });
   });
 
   it('hands over the dashboard when the redirect leaves the site', async () => {
@@ -59,7 +60,7 @@ describe('standalone sign-in page', () => {
     const { onSignedIn, queryClient } = renderAt('/?redirect=%2Fprofile');
     signIn();
     const code = await screen.findByLabelText('Authentication code');
-    expect(queryClient.getQueryData(['auth', 'session'])).toBeUndefined();
+    expect(queryClient.getQueryData(queryKeys.auth.session)).toBeUndefined();
 
     fireEvent.change(code, { target: { value: '12345' } });
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
@@ -75,7 +76,7 @@ describe('standalone sign-in page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(onSignedIn).toHaveBeenCalledWith('/profile'));
     expect(calls.at(-1)?.body).toEqual({ token: 't'.repeat(43), code: '123456' });
-    expect(queryClient.getQueryData(['auth', 'session'])).toEqual({ admin: testAdmin });
+    expect(queryClient.getQueryData(queryKeys.auth.session)).toEqual({ admin: testAdmin });
   });
 
   it('takes a recovery code, says when to try again while throttled, and offers a new sign-in once the step expired', async () => {
@@ -127,6 +128,6 @@ describe('standalone sign-in page', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(onSignedIn).toHaveBeenCalledWith('/ratings'));
-    expect(queryClient.getQueryData(['auth', 'session'])).toEqual({ admin: testAdmin });
+    expect(queryClient.getQueryData(queryKeys.auth.session)).toEqual({ admin: testAdmin });
   });
 });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { changePasswordResponse, type ChangePasswordBody, type ChangePasswordResponse } from '@gold/contract';
 import { api } from '@/lib/api-client';
-import { profileQueryKey } from './get-profile';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * POST /account/password: a new password, only with the current one (a wrong one is a 400 naming
@@ -16,6 +16,6 @@ export function useChangePassword() {
   return useMutation({
     mutationFn: changePassword,
     // 'Password changed' on the profile.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.account.profile }),
   });
 }

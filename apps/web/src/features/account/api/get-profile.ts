@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { accountProfileResponse, type AccountProfile } from '@gold/contract';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /account/profile: the signed-in admin's own account (name, e-mail, phone, two-factor). */
 async function getProfile({ signal }: { signal?: AbortSignal } = {}): Promise<AccountProfile> {
@@ -8,10 +9,8 @@ async function getProfile({ signal }: { signal?: AbortSignal } = {}): Promise<Ac
   return data;
 }
 
-export const profileQueryKey = ['account', 'profile'] as const;
-
 function profileQueryOptions() {
-  return queryOptions({ queryKey: profileQueryKey, queryFn: ({ signal }) => getProfile({ signal }) });
+  return queryOptions({ queryKey: queryKeys.account.profile, queryFn: ({ signal }) => getProfile({ signal }) });
 }
 
 export function useProfile() {

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SessionResponse, UpdateLanguageBody, UpdateLanguageResponse } from '@gold/contract';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** PUT /admin/profile/language: the console language remembered for the signed-in admin (applied at their next sign-in). */
 async function updateLanguage(body: UpdateLanguageBody): Promise<UpdateLanguageResponse> {
@@ -15,7 +16,7 @@ export function useUpdateLanguage() {
   return useMutation({
     mutationFn: updateLanguage,
     onSuccess: ({ language }) => {
-      queryClient.setQueryData<SessionResponse>(['auth', 'session'], (session) =>
+      queryClient.setQueryData<SessionResponse>(queryKeys.auth.session, (session) =>
         session ? { ...session, admin: { ...session.admin, language } } : session,
       );
     },

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { countResponse, type CountResponse } from '@gold/contract';
 import { api } from '@/lib/api-client';
-import { adminCountQueryKey } from './query-keys';
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /admin/count/admins: 'Registered Admin' (admins not deleted). */
 function getAdminCount({ signal }: { signal?: AbortSignal } = {}): Promise<CountResponse> {
@@ -9,7 +9,7 @@ function getAdminCount({ signal }: { signal?: AbortSignal } = {}): Promise<Count
 }
 
 function adminCountQueryOptions() {
-  return queryOptions({ queryKey: adminCountQueryKey, queryFn: ({ signal }) => getAdminCount({ signal }) });
+  return queryOptions({ queryKey: queryKeys.admins.count, queryFn: ({ signal }) => getAdminCount({ signal }) });
 }
 
 export function useAdminCount() {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adminDetailResponse, type AdminDetail } from '@gold/contract';
 import { api } from '@/lib/api-client';
-import { adminDetailQueryKey } from './query-keys';
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /admin/detail/{id}: the spec reads `data[0]`. */
 async function getAdmin(id: number, { signal }: { signal?: AbortSignal } = {}): Promise<AdminDetail> {
@@ -12,7 +12,7 @@ async function getAdmin(id: number, { signal }: { signal?: AbortSignal } = {}): 
 }
 
 function adminQueryOptions(id: number) {
-  return queryOptions({ queryKey: adminDetailQueryKey(id), queryFn: ({ signal }) => getAdmin(id, { signal }) });
+  return queryOptions({ queryKey: queryKeys.admins.detail(id), queryFn: ({ signal }) => getAdmin(id, { signal }) });
 }
 
 export function useAdmin(id: number) {

@@ -1,6 +1,6 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { hashKey, type QueryClient } from '@tanstack/react-query';
 import type { AdminDetail } from '@gold/contract';
-import { adminDetailQueryKey, adminsQueryKey, auditQueryKey } from './query-keys';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * After an add, edit, delete or two-factor reset: the admin as the server answered goes in the
@@ -8,12 +8,11 @@ import { adminDetailQueryKey, adminsQueryKey, auditQueryKey } from './query-keys
  * then every other admin query (lists, count) and the audit log are asked again.
  */
 export async function refreshAfterAdminChange(queryClient: QueryClient, admin: AdminDetail) {
-  queryClient.setQueryData(adminDetailQueryKey(admin.id), admin);
+  const detailKey = queryKeys.admins.detail(admin.id);
+  queryClient.setQueryData(detailKey, admin);
+  const detailHash = hashKey(detailKey);
   await Promise.all([
-    queryClient.invalidateQueries({
-      queryKey: adminsQueryKey,
-      predicate: (query) => !(query.queryKey[1] === 'detail' && query.queryKey[2] === admin.id),
-    }),
-    queryClient.invalidateQueries({ queryKey: auditQueryKey }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.admins.all, predicate: (query) => query.queryHash !== detailHash }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.audit.all }),
   ]);
 }

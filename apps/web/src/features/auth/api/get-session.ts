@@ -2,6 +2,7 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import type { SessionResponse } from '@gold/contract';
 import { api } from '@/lib/api-client';
 import { applyLanguage, i18n } from '@/lib/i18n';
+import { queryKeys } from '@/lib/query-keys';
 import { loadContract } from '../lib/load-contract';
 
 /** GET /account/session: the admin holding the session cookie; 401 when signed out. */
@@ -18,14 +19,12 @@ async function getSession({ signal }: { signal?: AbortSignal } = {}): Promise<Se
   return session;
 }
 
-export const sessionQueryKey = ['auth', 'session'] as const;
-
 /** How long the route guard trusts the session answer before asking the server again on a navigation. */
 const sessionStaleMs = 30_000;
 
 export function sessionQueryOptions() {
   return queryOptions({
-    queryKey: sessionQueryKey,
+    queryKey: queryKeys.auth.session,
     queryFn: ({ signal }) => getSession({ signal }),
     // The route guard asks again on navigation once this is stale; every other call's 401 signs out.
     staleTime: sessionStaleMs,
@@ -40,7 +39,7 @@ export function sessionQueryOptions() {
  * the cached answer; skipping it spares the whole console a render for a loading state.
  */
 export function sessionNeedsChecking(queryClient: QueryClient): boolean {
-  const state = queryClient.getQueryState(sessionQueryKey);
+  const state = queryClient.getQueryState(queryKeys.auth.session);
   return !state || state.status !== 'success' || state.isInvalidated || Date.now() - state.dataUpdatedAt >= sessionStaleMs;
 }
 

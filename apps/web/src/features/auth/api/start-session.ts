@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { SessionResponse } from '@gold/contract';
 import { applySignInLanguage } from '@/lib/i18n';
 import { setSessionHint } from '@/lib/session-hint';
+import { queryKeys } from '@/lib/query-keys';
 import { clearSessionData } from '../lib/clear-session-data';
-import { sessionQueryKey } from './get-session';
 
 export type SessionStarted = (session: SessionResponse) => void;
 
@@ -16,7 +16,7 @@ export function useStartSession() {
   return async (session: SessionResponse, then?: SessionStarted) => {
     // Anything cached belongs to whoever was signed in before.
     clearSessionData(queryClient);
-    queryClient.setQueryData(sessionQueryKey, session);
+    queryClient.setQueryData(queryKeys.auth.session, session);
     setSessionHint(true);
     await applySignInLanguage(session.admin.language);
     then?.(session);

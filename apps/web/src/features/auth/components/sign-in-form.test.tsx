@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { errorBody, jsonResponse, stubFetch } from '@/testing/http';
 import { testAdmin } from '@/testing/render-app';
+import { queryKeys } from '@/lib/query-keys';
 import { SignInForm } from './sign-in-form';
 
 function renderForm() {
@@ -71,7 +72,7 @@ describe('SignInForm', () => {
     fillIn('  ayu@example.com ', 'a long passphrase');
     await waitFor(() => expect(onSuccess).toHaveBeenCalledWith({ admin: testAdmin }));
     expect(calls[0]?.body).toEqual({ email: 'ayu@example.com', password: 'a long passphrase' });
-    expect(queryClient.getQueryData(['auth', 'session'])).toEqual({ admin: testAdmin });
+    expect(queryClient.getQueryData(queryKeys.auth.session)).toEqual({ admin: testAdmin });
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
@@ -91,7 +92,7 @@ describe('SignInForm', () => {
     fillIn('ayu@example.com', 'a long passphrase');
     await waitFor(() => expect(onChallenge).toHaveBeenCalledWith(challenge));
     expect(onSuccess).not.toHaveBeenCalled();
-    expect(queryClient.getQueryData(['auth', 'session'])).toBeUndefined();
+    expect(queryClient.getQueryData(queryKeys.auth.session)).toBeUndefined();
     expect(window.localStorage.getItem('back-office.signed-in')).toBeNull();
   });
 });

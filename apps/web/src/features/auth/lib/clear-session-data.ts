@@ -1,12 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { queryKeys } from '@/lib/query-keys';
 
-/**
- * First elements of the query keys of public facts, which outlive a session: the app config
- * ({product}, `appConfigQueryKey` in lib/app-config). Written here rather than imported, so the
- * sign-in page does not load lib/app-config and the schema it checks answers with (zod);
- * clear-session-data.test.ts checks the two agree.
- */
-export const publicQueryRoots: readonly string[] = ['app-config'];
+/** First elements of the query keys of public facts, which outlive a session: the app config ({product}). */
+const publicQueryRoots: readonly string[] = [queryKeys.appConfig.all[0]];
 
 /**
  * Drops everything cached for a session (the admin, lists, details), keeping only public

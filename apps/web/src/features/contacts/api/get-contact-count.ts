@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { countResponse, type CountResponse } from '@gold/contract';
 import { api } from '@/lib/api-client';
-import { contactsQueryKey } from './get-contacts';
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /admin/count/messages: 'Submitted Contacts'. */
 function getContactCount({ signal }: { signal?: AbortSignal } = {}): Promise<CountResponse> {
@@ -9,7 +9,7 @@ function getContactCount({ signal }: { signal?: AbortSignal } = {}): Promise<Cou
 }
 
 function contactCountQueryOptions() {
-  return queryOptions({ queryKey: [...contactsQueryKey, 'count'], queryFn: ({ signal }) => getContactCount({ signal }) });
+  return queryOptions({ queryKey: queryKeys.contacts.count, queryFn: ({ signal }) => getContactCount({ signal }) });
 }
 
 export function useContactCount() {

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { balancesResponse, type BalancesResponse } from '@gold/contract';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * GET /admin/balances?addresses=a,b,...: the {product} and POL balances of up to 100 wallets, read by
@@ -10,14 +11,12 @@ function getBalances(addresses: readonly string[], { signal }: { signal?: AbortS
   return api.get('/admin/balances', { query: { addresses: addresses.join(',') }, schema: balancesResponse, signal });
 }
 
-const balancesQueryKey = ['balances'] as const;
-
 /** How long a page's balances count as fresh: paging back and forth within it asks nothing. */
 const BALANCES_STALE_MS = 15_000;
 
 function balancesQueryOptions(addresses: readonly string[]) {
   return queryOptions({
-    queryKey: [...balancesQueryKey, addresses],
+    queryKey: queryKeys.customers.balances(addresses),
     queryFn: ({ signal }) => getBalances(addresses, { signal }),
     enabled: addresses.length > 0,
     staleTime: BALANCES_STALE_MS,

@@ -1,16 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { countResponse, type CountResponse } from '@gold/contract';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /admin/count/users: how many customers are registered. */
 function getCustomerCount({ signal }: { signal?: AbortSignal } = {}): Promise<CountResponse> {
   return api.get('/admin/count/users', { schema: countResponse, signal });
 }
 
-const customerCountQueryKey = ['users', 'count'] as const;
-
 function customerCountQueryOptions() {
-  return queryOptions({ queryKey: customerCountQueryKey, queryFn: ({ signal }) => getCustomerCount({ signal }) });
+  return queryOptions({ queryKey: queryKeys.customers.count, queryFn: ({ signal }) => getCustomerCount({ signal }) });
 }
 
 export function useCustomerCount() {

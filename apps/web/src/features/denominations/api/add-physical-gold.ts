@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { addPhysicalGoldResponse, type AddPhysicalGoldBody, type AddPhysicalGoldResponse } from '@gold/contract';
 import { api } from '@/lib/api-client';
-import { denominationsQueryKey } from './query-keys';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * POST /admin/physicalgold/add: pieces into the vault. A new denom is created with them
@@ -15,6 +15,6 @@ export function useAddPhysicalGold() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: addPhysicalGold,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: denominationsQueryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.denominations.all }),
   });
 }

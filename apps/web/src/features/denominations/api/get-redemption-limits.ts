@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { redemptionLimitListResponse, type RedemptionLimitListResponse } from '@gold/contract';
 import { api } from '@/lib/api-client';
-import { redemptionLimitsQueryKey } from './query-keys';
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /admin/redemption/limit/list: every limit set, oldest first; the last one is current. */
 function getRedemptionLimits({ signal }: { signal?: AbortSignal } = {}): Promise<RedemptionLimitListResponse> {
@@ -9,7 +9,7 @@ function getRedemptionLimits({ signal }: { signal?: AbortSignal } = {}): Promise
 }
 
 function redemptionLimitsQueryOptions() {
-  return queryOptions({ queryKey: redemptionLimitsQueryKey, queryFn: ({ signal }) => getRedemptionLimits({ signal }) });
+  return queryOptions({ queryKey: queryKeys.redemptionLimits.all, queryFn: ({ signal }) => getRedemptionLimits({ signal }) });
 }
 
 export function useRedemptionLimits() {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { setRedeemableResponse, type Denomination, type SetRedeemableBody } from '@gold/contract';
 import { api } from '@/lib/api-client';
-import { denominationsQueryKey } from './query-keys';
+import { queryKeys } from '@/lib/query-keys';
 
 /** POST /admin/physicalgold/setredeemable: whether customers may request this denomination. */
 function setRedeemable(body: SetRedeemableBody): Promise<Denomination> {
@@ -12,6 +12,6 @@ export function useSetRedeemable() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setRedeemable,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: denominationsQueryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.denominations.all }),
   });
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { purchaseCountResponse } from '@gold/contract';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /admin/count/order: the spec reads `data[0].totalOrder`. */
 async function getPurchaseCount({ signal }: { signal?: AbortSignal } = {}): Promise<number> {
@@ -8,10 +9,8 @@ async function getPurchaseCount({ signal }: { signal?: AbortSignal } = {}): Prom
   return data[0]?.totalOrder ?? 0;
 }
 
-const purchaseCountQueryKey = ['orders', 'count'] as const;
-
 function purchaseCountQueryOptions() {
-  return queryOptions({ queryKey: purchaseCountQueryKey, queryFn: ({ signal }) => getPurchaseCount({ signal }) });
+  return queryOptions({ queryKey: queryKeys.purchases.count, queryFn: ({ signal }) => getPurchaseCount({ signal }) });
 }
 
 export function usePurchaseCount() {

@@ -1,9 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { handOverReceipt, type HandOverReceipt } from '@gold/contract';
 import { api } from '@/lib/api-client';
-
-/** Under the redemptions' key (['redemptions', ...]): a status change refreshes it with them. */
-const receiptQueryKey = (id: number) => ['redemptions', 'receipt', id] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /admin/redeem/{id}/receipt: what the hand-over receipt prints; 409 unless the redemption is REDEEMED. */
 function getReceipt(id: number, { signal }: { signal?: AbortSignal } = {}): Promise<HandOverReceipt> {
@@ -11,5 +9,7 @@ function getReceipt(id: number, { signal }: { signal?: AbortSignal } = {}): Prom
 }
 
 export function useHandOverReceipt(id: number) {
-  return useQuery(queryOptions({ queryKey: receiptQueryKey(id), queryFn: ({ signal }) => getReceipt(id, { signal }), retry: false }));
+  return useQuery(
+    queryOptions({ queryKey: queryKeys.redemptions.receipt(id), queryFn: ({ signal }) => getReceipt(id, { signal }), retry: false }),
+  );
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { checkOtpResponse, type CheckOtpBody, type CheckOtpResponse } from '@gold/contract';
 import { api } from '@/lib/api-client';
-import { redemptionHistoryQueryKey, redemptionQueryKey } from './query-keys';
+import { queryKeys } from '@/lib/query-keys';
 
 /** POST /admin/redeem/checkotp: the code the customer shows; right, approve is allowed for 10 minutes (server-side). */
 function checkOtp(body: CheckOtpBody): Promise<CheckOtpResponse> {
@@ -15,8 +15,8 @@ export function useCheckOtp() {
     // A wrong code also changes the state (tries left), so the redemption is asked again either way.
     onSettled: (_answer, _error, { id }) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: redemptionQueryKey(id) }),
-        queryClient.invalidateQueries({ queryKey: redemptionHistoryQueryKey(id) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.redemptions.detail(id) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.redemptions.history(id) }),
       ]),
   });
 }

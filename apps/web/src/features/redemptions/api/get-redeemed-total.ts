@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { redeemedTotalResponse, type RedeemedTotalResponse } from '@gold/contract';
 import { api } from '@/lib/api-client';
-import { redeemedTotalQueryKey } from './query-keys';
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /admin/total/gidrredeemed: {product} handed over (the totals of REDEEMED redemptions), exact decimal text. */
 function getRedeemedTotal({ signal }: { signal?: AbortSignal } = {}): Promise<RedeemedTotalResponse> {
@@ -9,7 +9,7 @@ function getRedeemedTotal({ signal }: { signal?: AbortSignal } = {}): Promise<Re
 }
 
 function redeemedTotalQueryOptions() {
-  return queryOptions({ queryKey: redeemedTotalQueryKey, queryFn: ({ signal }) => getRedeemedTotal({ signal }) });
+  return queryOptions({ queryKey: queryKeys.redemptions.redeemedTotal, queryFn: ({ signal }) => getRedeemedTotal({ signal }) });
 }
 
 export function useRedeemedTotal() {

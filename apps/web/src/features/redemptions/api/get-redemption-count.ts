@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { countResponse, type CountResponse } from '@gold/contract';
 import { api } from '@/lib/api-client';
-import { redemptionCountQueryKey } from './query-keys';
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /admin/count/redeems: how many redemptions there are, in every status. */
 function getRedemptionCount({ signal }: { signal?: AbortSignal } = {}): Promise<CountResponse> {
@@ -9,7 +9,7 @@ function getRedemptionCount({ signal }: { signal?: AbortSignal } = {}): Promise<
 }
 
 function redemptionCountQueryOptions() {
-  return queryOptions({ queryKey: redemptionCountQueryKey, queryFn: ({ signal }) => getRedemptionCount({ signal }) });
+  return queryOptions({ queryKey: queryKeys.redemptions.count, queryFn: ({ signal }) => getRedemptionCount({ signal }) });
 }
 
 export function useRedemptionCount() {

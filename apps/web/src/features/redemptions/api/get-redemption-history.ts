@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { redemptionHistoryResponse, type RedemptionHistoryResponse } from '@gold/contract';
 import { api } from '@/lib/api-client';
-import { redemptionHistoryQueryKey } from './query-keys';
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /admin/redeem/{id}/history: the redemption's audit log, oldest first. */
 function getRedemptionHistory(id: number, { signal }: { signal?: AbortSignal } = {}): Promise<RedemptionHistoryResponse> {
@@ -10,7 +10,7 @@ function getRedemptionHistory(id: number, { signal }: { signal?: AbortSignal } =
 
 function redemptionHistoryQueryOptions(id: number) {
   return queryOptions({
-    queryKey: redemptionHistoryQueryKey(id),
+    queryKey: queryKeys.redemptions.history(id),
     queryFn: ({ signal }) => getRedemptionHistory(id, { signal }),
     staleTime: 0,
   });

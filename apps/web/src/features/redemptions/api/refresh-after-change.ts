@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { RedemptionDetail } from '@gold/contract';
-import { redemptionQueryKey, redemptionsQueryKey, vaultStockQueryKey } from './query-keys';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * What every status change (prepare, approve, reject, reset) does with the cache. Done: the
@@ -12,12 +12,12 @@ import { redemptionQueryKey, redemptionsQueryKey, vaultStockQueryKey } from './q
 export function statusChangeCallbacks(queryClient: QueryClient) {
   return {
     onSuccess: async (redemption: RedemptionDetail) => {
-      queryClient.setQueryData(redemptionQueryKey(redemption.id), redemption);
+      queryClient.setQueryData(queryKeys.redemptions.detail(redemption.id), redemption);
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: redemptionsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: vaultStockQueryKey }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.redemptions.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.denominations.all }),
       ]);
     },
-    onError: () => queryClient.invalidateQueries({ queryKey: redemptionsQueryKey }),
+    onError: () => queryClient.invalidateQueries({ queryKey: queryKeys.redemptions.all }),
   };
 }

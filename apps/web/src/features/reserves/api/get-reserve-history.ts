@@ -1,11 +1,11 @@
 import { reserveHistoryQuery, reserveHistoryResponse, type ReserveHistoryQuery, type ReserveSnapshot } from '@gold/contract';
 import { listCall, useListCall } from '@/lib/list-call';
-import { reserveHistoryQueryKey } from './query-keys';
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /admin/reserves/history: snapshots written when the supply or the vault changed, newest first, paged on the server. */
 export const reserveHistoryList = listCall<ReserveHistoryQuery, ReserveSnapshot>({
   path: '/admin/reserves/history',
-  key: reserveHistoryQueryKey,
+  key: queryKeys.reserves.history,
   response: reserveHistoryResponse,
   staleTime: 0,
 });

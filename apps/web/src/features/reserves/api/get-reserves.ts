@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { reservesResponse, type ReservesResponse } from '@gold/contract';
 import { api } from '@/lib/api-client';
-import { currentReservesQueryKey } from './query-keys';
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /admin/reserves: tokens outstanding read on chain now against the vault's grams; the last good reading when the chain is down. */
 function getReserves({ signal }: { signal?: AbortSignal } = {}): Promise<ReservesResponse> {
@@ -10,10 +10,10 @@ function getReserves({ signal }: { signal?: AbortSignal } = {}): Promise<Reserve
 
 function reservesQueryOptions() {
   return queryOptions({
-    queryKey: currentReservesQueryKey,
+    queryKey: queryKeys.reserves.current,
     queryFn: ({ signal }) => getReserves({ signal }),
     staleTime: 0,
-    // Live events refresh it when the vault or the supply changes; this catches a chain node coming back.
+    // Live updates refresh it when the vault or the supply changes; this catches a chain node coming back.
     refetchInterval: 60_000,
   });
 }

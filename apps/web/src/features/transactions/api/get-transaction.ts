@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { transactionDetailResponse, type Transaction } from '@gold/contract';
 import { api, ApiError } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /admin/transaction/detail/{id}: the spec reads `data[0]`. */
 async function getTransaction(id: number, { signal }: { signal?: AbortSignal } = {}): Promise<Transaction> {
@@ -11,7 +12,7 @@ async function getTransaction(id: number, { signal }: { signal?: AbortSignal } =
 }
 
 function transactionQueryOptions(id: number) {
-  return queryOptions({ queryKey: ['transactions', 'detail', id], queryFn: ({ signal }) => getTransaction(id, { signal }) });
+  return queryOptions({ queryKey: queryKeys.transactions.detail(id), queryFn: ({ signal }) => getTransaction(id, { signal }) });
 }
 
 /** Asks nothing for an id that cannot exist (null). */

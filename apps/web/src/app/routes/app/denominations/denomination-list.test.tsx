@@ -1,8 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { denominationListQuery, type Denomination } from '@gold/contract';
-import { denominationsQueryKey } from '@/features/denominations/api/query-keys';
-import { vaultStockQueryKey } from '@/features/redemptions/api/query-keys';
 import { failWith, jsonResponse, type Handler } from '@/testing/http';
 import { listServer } from '@/testing/list-server';
 import { applyLanguage } from '@/lib/i18n';
@@ -214,9 +212,5 @@ describe('/denoms-list', () => {
     renderSignedIn('/denoms-list', vaultServer(vault()));
     const link = await screen.findByRole('link', { name: 'Set the Redemption Limit' });
     expect(link.getAttribute('href')).toBe('/redemption-limit');
-  });
-
-  it('is refreshed by a redemption’s status change: both features name the same query key', () => {
-    expect(vaultStockQueryKey).toEqual(denominationsQueryKey);
   });
 });

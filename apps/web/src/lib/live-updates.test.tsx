@@ -2,15 +2,12 @@ import { act, render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminStreamMessage } from '@gold/contract';
-import { denominationsQueryKey } from '@/features/denominations/api/query-keys';
-import { redemptionListQueryKey, redemptionQueryKey } from '@/features/redemptions/api/query-keys';
-import { currentReservesQueryKey, reserveHistoryQueryKey } from '@/features/reserves/api/query-keys';
-import { useLiveUpdates } from '@/lib/live-updates';
+import { useLiveUpdates } from './live-updates';
+import { queryKeys } from './query-keys';
 
 /**
- * lib/live-updates.ts may not import the features, so it names their query keys itself: this checks
- * that each event refreshes the features' own queries (and only those it concerns), through a
- * stand-in for the browser's EventSource (jsdom has none).
+ * Each event refreshes the queries of what it concerns, and only those, through a stand-in for the
+ * browser's EventSource (jsdom has none).
  */
 class FakeEventSource {
   static readonly CONNECTING = 0;
@@ -37,12 +34,12 @@ function Live() {
 }
 
 const keys = {
-  redemptionList: [...redemptionListQueryKey, { page: 0 }],
-  redemption: redemptionQueryKey(7),
-  denominations: [...denominationsQueryKey, 'list', { page: 0 }],
-  reserves: currentReservesQueryKey,
-  reserveHistory: [...reserveHistoryQueryKey, { page: 0 }],
-  unrelated: ['price', 'list'],
+  redemptionList: queryKeys.redemptions.list({ page: 0 }),
+  redemption: queryKeys.redemptions.detail(7),
+  denominations: queryKeys.denominations.list({ page: 0 }),
+  reserves: queryKeys.reserves.current,
+  reserveHistory: queryKeys.reserves.history({ page: 0 }),
+  unrelated: queryKeys.prices.list({ page: 0 }),
 } as const;
 
 function setUp() {
