@@ -53,11 +53,11 @@ export type ChangePasswordResponse = z.infer<typeof changePasswordResponse>;
 /** A 6-digit code from the authenticator app. */
 export const totpCode = z.string().regex(/^\d{6}$/, 'code must be 6 digits');
 
-/** A code from the app (6 digits) or one of the recovery codes (`abcde-fghij`). */
+/** A code from the app (6 digits) or one of the recovery codes (`abcd-efgh-jkmn-pqrs-tuvw-xyz2`; older ones `abcde-fghij`). */
 export const secondFactorCode = z
   .string()
   .trim()
-  .regex(/^(\d{6}|[A-Za-z0-9]{5}-?[A-Za-z0-9]{5})$/, 'code must be 6 digits or a recovery code');
+  .regex(/^(\d{6}|(?:[A-Za-z0-9]{4}-?){5}[A-Za-z0-9]{4}|[A-Za-z0-9]{5}-?[A-Za-z0-9]{5})$/, 'code must be 6 digits or a recovery code');
 
 /** POST /account/two-factor/setup (and /admin/login/two-factor/setup): a new secret to scan; not active until confirmed with a code. */
 export const twoFactorSetupResponse = z.object({

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 
@@ -24,17 +24,17 @@ export async function acceptedTimeStep(secret: string, code: string, lastStep: n
   return typeof step === 'number' ? step : null;
 }
 
-/** Ten one-use recovery codes, `abcde-fghij` (50 random bits each); only their hashes are stored. */
+/**
+ * Ten one-use recovery codes, `abcd-efgh-jkmn-pqrs-tuvw-xyz2` (24 characters of a 32-letter
+ * alphabet: 120 random bits each); only their keyed hashes are stored.
+ */
 export function newRecoveryCodes(): string[] {
   const alphabet = 'abcdefghijkmnpqrstuvwxyz23456789';
   return Array.from({ length: 10 }, () => {
-    const bytes = randomBytes(10);
-    const text = Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('');
-    return `${text.slice(0, 5)}-${text.slice(5)}`;
+    // 256 is a multiple of 32: every letter equally likely.
+    const text = Array.from(randomBytes(24), (b) => alphabet[b % alphabet.length]).join('');
+    return text.match(/.{4}/g)!.join('-');
   });
 }
-
-/** Recovery codes are compared without case or dash. */
-export const hashRecoveryCode = (code: string) => createHash('sha256').update(code.toLowerCase().replace(/-/g, '')).digest('hex');
 
 export const isRecoveryCodeShape = (code: string) => !/^\d{6}$/.test(code);

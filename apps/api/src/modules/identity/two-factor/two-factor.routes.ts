@@ -16,11 +16,17 @@ import type { AppDeps } from '../../../app-deps';
 import { actorOf, clientOf } from '../sessions/actor';
 import { setSessionCookie } from '../sessions/session-cookie';
 import { sessionPolicy } from '../sessions/sessions.service';
+import { secondFactorKeys } from './second-factor-keys';
+import { sealStoredSecondFactors } from './two-factor.repository';
 import { enableAtSignIn, enableForSelf, resetForAdmin, setupAtSignIn, setupForSelf, signInSecondStep } from './two-factor.service';
 
 /** The second step of sign-in (no session yet: the token of POST /admin/login stands in for it). */
 export const twoFactorPublicRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const policy = sessionPolicy(deps);
+  const keys = secondFactorKeys(deps.otpKey);
+  // Secrets stored in clear by older versions are sealed before the first request.
+  const sealed = await sealStoredSecondFactors(deps.db, keys);
+  if (sealed.secrets + sealed.recoveryCodes > 0) app.log.info(sealed, 'second factors stored in clear were sealed');
   const errors = { 400: errorResponse, 401: errorResponse, 409: errorResponse, 429: errorResponse };
 
   app.post(
@@ -34,7 +40,7 @@ export const twoFactorPublicRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
       },
     },
     async (request, reply) => {
-      const { token, admin, signInLocks } = await signInSecondStep(deps.db, policy, {
+      const { token, admin, signInLocks } = await signInSecondStep(deps.db, keys, policy, {
         ...request.body,
         ...clientOf(request),
       });
@@ -53,7 +59,7 @@ export const twoFactorPublicRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
         response: { 200: twoFactorSetupResponse, ...errors },
       },
     },
-    async (request) => setupAtSignIn(deps.db, request.body.token),
+    async (request) => setupAtSignIn(deps.db, keys, request.body.token),
   );
 
   app.post(
@@ -67,7 +73,7 @@ export const twoFactorPublicRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
       },
     },
     async (request, reply) => {
-      const { token, admin, recoveryCodes, signInLocks } = await enableAtSignIn(deps.db, policy, {
+      const { token, admin, recoveryCodes, signInLocks } = await enableAtSignIn(deps.db, keys, policy, {
         ...request.body,
         ...clientOf(request),
       });
@@ -78,7 +84,8 @@ export const twoFactorPublicRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
 };
 
 /** Enrolment from Profile, and an admin resetting another's second factor. */
-export const twoFactorAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+export const twoFactorAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, otpKey }) => {
+  const keys = secondFactorKeys(otpKey);
   app.post(
     '/account/two-factor/setup',
     {
@@ -88,7 +95,7 @@ export const twoFactorAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, 
         response: { 200: twoFactorSetupResponse, 401: errorResponse, 409: errorResponse },
       },
     },
-    async (request) => setupForSelf(db, actorOf(request)),
+    async (request) => setupForSelf(db, keys, actorOf(request)),
   );
 
   app.post(
@@ -101,7 +108,7 @@ export const twoFactorAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, 
         response: { 200: recoveryCodesResponse, 400: errorResponse, 401: errorResponse, 409: errorResponse, 429: errorResponse },
       },
     },
-    async (request) => ({ recoveryCodes: await enableForSelf(db, actorOf(request), request.body.code) }),
+    async (request) => ({ recoveryCodes: await enableForSelf(db, keys, actorOf(request), request.body.code) }),
   );
 
   app.post(

@@ -9,16 +9,17 @@ import { markAttemptSucceeded } from '../sign-in/sign-in-attempts.repository';
 import { findLiveChallenge, useChallenge } from '../sign-in/sign-in-challenges.repository';
 import { openSession, signedInAdminFrom, type OpenedSession } from '../sign-in/sign-in.service';
 import { recordFailedAttempt, reserveAttempt } from '../sign-in/sign-in-throttle';
-import { acceptedTimeStep, hashRecoveryCode, isRecoveryCodeShape, newRecoveryCodes, newTotpSecret, totpSetup } from './totp';
+import { openTotpSecret, recoveryCodeHash, sealTotpSecret, type SecondFactorKeys } from './second-factor-keys';
+import { acceptedTimeStep, isRecoveryCodeShape, newRecoveryCodes, newTotpSecret, totpSetup } from './totp';
 import { claimTimeStep, enableTwoFactor, resetTwoFactor, setPendingSecret, useRecoveryCode } from './two-factor.repository';
 
-/** Wrong codes count in the sign-in throttle under their own key per admin (5 in 15 minutes, and the address's 20). */
+/** Wrong codes count in the sign-in throttle under their own key per admin (as if it were an account of its own). */
 const codeThrottleKey = (adminId: number) => `second-factor:${adminId}`;
 const expiredStep = 'This sign-in step has expired or was already used: sign in again';
 
-async function startSetup(db: Database, admin: AdminRow): Promise<TwoFactorSetupResponse> {
+async function startSetup(db: Database, keys: SecondFactorKeys, admin: AdminRow): Promise<TwoFactorSetupResponse> {
   const secret = newTotpSecret();
-  await setPendingSecret(db, admin.id, secret);
+  await setPendingSecret(db, admin.id, sealTotpSecret(keys, admin.id, secret));
   const setup = totpSetup(admin.email, secret);
   return { secret, otpauthUri: setup.otpauthUri, qrCodeDataUrl: await setup.qrCode };
 }
@@ -29,13 +30,15 @@ async function startSetup(db: Database, admin: AdminRow): Promise<TwoFactorSetup
  */
 async function finishSetup(
   db: Database,
+  keys: SecondFactorKeys,
   admin: AdminRow,
   code: string,
   ipAddress: string,
   onEnabled?: Parameters<Database['transaction']>[0],
 ) {
-  const secret = admin.twoFactorPendingSecret;
-  if (!secret) throw conflict('Start the set-up first: no authenticator is waiting to be confirmed');
+  const pending = admin.twoFactorPendingSecret;
+  if (!pending) throw conflict('Start the set-up first: no authenticator is waiting to be confirmed');
+  const secret = openTotpSecret(keys, admin.id, pending);
   const reserved = await reserveAttempt(db, codeThrottleKey(admin.id), ipAddress);
   const step = await acceptedTimeStep(secret, code, null);
   if (step === null) {
@@ -45,7 +48,15 @@ async function finishSetup(
   const recoveryCodes = newRecoveryCodes();
   await db.transaction(async (tx) => {
     await markAttemptSucceeded(tx, reserved.attemptId);
-    if (!(await enableTwoFactor(tx, admin.id, secret, step, recoveryCodes.map(hashRecoveryCode))))
+    if (
+      !(await enableTwoFactor(
+        tx,
+        admin.id,
+        pending,
+        step,
+        recoveryCodes.map((code) => recoveryCodeHash(keys, code)),
+      ))
+    )
       throw conflict('The set-up changed meanwhile: start it again');
     await recordAudit(tx, { adminId: admin.id, action: 'admin.two_factor_enable', entity: 'admin', entityId: admin.id, ipAddress });
     if (onEnabled) await onEnabled(tx);
@@ -54,30 +65,32 @@ async function finishSetup(
 }
 
 /** Profile: a new secret to scan (enrolment completes with a code). Refused while a second factor is on. */
-export async function setupForSelf(db: Database, actor: Actor): Promise<TwoFactorSetupResponse> {
+export async function setupForSelf(db: Database, keys: SecondFactorKeys, actor: Actor): Promise<TwoFactorSetupResponse> {
   const me = await findAdminById(db, actor.admin.id);
   if (!me) throw notFound('Your account no longer exists');
   if (me.twoFactorSecret) throw conflict('Two-factor sign-in is already on; another admin can reset it');
-  return startSetup(db, me);
+  return startSetup(db, keys, me);
 }
 
-export async function enableForSelf(db: Database, actor: Actor, code: string): Promise<string[]> {
+export async function enableForSelf(db: Database, keys: SecondFactorKeys, actor: Actor, code: string): Promise<string[]> {
   const me = await findAdminById(db, actor.admin.id);
   if (!me) throw notFound('Your account no longer exists');
   if (me.twoFactorSecret) throw conflict('Two-factor sign-in is already on');
-  return finishSetup(db, me, code, actor.ipAddress);
+  return finishSetup(db, keys, me, code, actor.ipAddress);
 }
 
 /** The second step of sign-in: a code from the app (accepted once) or an unused recovery code. */
 export async function signInSecondStep(
   db: Database,
+  keys: SecondFactorKeys,
   policy: SessionPolicy,
   input: { token: string; code: string; ipAddress: string; userAgent: string | null },
 ): Promise<OpenedSession & { admin: SignedInAdmin }> {
   const challenge = await findLiveChallenge(db, input.token);
-  if (!challenge || challenge.kind !== 'required' || !challenge.admin.twoFactorSecret) throw unauthorized(expiredStep);
+  const stored = challenge?.admin.twoFactorSecret;
+  if (!challenge || challenge.kind !== 'required' || !stored) throw unauthorized(expiredStep);
   const admin = challenge.admin;
-  const secret = admin.twoFactorSecret!;
+  const secret = openTotpSecret(keys, admin.id, stored);
   const reserved = await reserveAttempt(db, codeThrottleKey(admin.id), input.ipAddress);
   const failed = async () => {
     await recordFailedAttempt(db, reserved, { adminId: admin.id, ipAddress: input.ipAddress, factor: 'second-factor' });
@@ -88,7 +101,7 @@ export async function signInSecondStep(
   if (!recovery && step === null) throw await failed();
   const session = await db.transaction(async (tx) => {
     const accepted = recovery
-      ? await useRecoveryCode(tx, admin.id, hashRecoveryCode(input.code))
+      ? await useRecoveryCode(tx, admin.id, recoveryCodeHash(keys, input.code))
       : await claimTimeStep(tx, admin.id, step!);
     if (!accepted) return null;
     if (!(await useChallenge(tx, challenge.id))) throw unauthorized(expiredStep);
@@ -109,22 +122,23 @@ export async function signInSecondStep(
 }
 
 /** Enrolment forced at sign-in (REQUIRE_TWO_FACTOR): the challenge's token stands in for the session. */
-export async function setupAtSignIn(db: Database, token: string): Promise<TwoFactorSetupResponse> {
+export async function setupAtSignIn(db: Database, keys: SecondFactorKeys, token: string): Promise<TwoFactorSetupResponse> {
   const challenge = await findLiveChallenge(db, token);
   if (!challenge || challenge.kind !== 'enrol') throw unauthorized(expiredStep);
   if (challenge.admin.twoFactorSecret) throw conflict('Two-factor sign-in is already on: sign in again');
-  return startSetup(db, challenge.admin);
+  return startSetup(db, keys, challenge.admin);
 }
 
 export async function enableAtSignIn(
   db: Database,
+  keys: SecondFactorKeys,
   policy: SessionPolicy,
   input: { token: string; code: string; ipAddress: string; userAgent: string | null },
 ): Promise<OpenedSession & { admin: SignedInAdmin; recoveryCodes: string[] }> {
   const challenge = await findLiveChallenge(db, input.token);
   if (!challenge || challenge.kind !== 'enrol') throw unauthorized(expiredStep);
   let session: OpenedSession = { token: '', signInLocks: [] };
-  const recoveryCodes = await finishSetup(db, challenge.admin, input.code, input.ipAddress, async (tx) => {
+  const recoveryCodes = await finishSetup(db, keys, challenge.admin, input.code, input.ipAddress, async (tx) => {
     if (!(await useChallenge(tx, challenge.id))) throw unauthorized(expiredStep);
     session = await openSession(tx, policy, challenge.admin, input, { secondFactor: 'enrolled' });
   });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { expect, it } from 'vitest';
@@ -49,9 +50,23 @@ describeEachEngine('two-factor sign-in', (t) => {
     recoveryCodes = ok.json().recoveryCodes;
     expect(recoveryCodes).toHaveLength(10);
     expect(new Set(recoveryCodes).size).toBe(10);
+    // 24 characters of 32 letters: 120 bits each; stored only as a keyed HMAC.
+    for (const code of recoveryCodes) expect(code).toMatch(/^([a-km-np-z2-9]{4}-){5}[a-km-np-z2-9]{4}$/);
     const stored = await selectRows<{ code_hash: string }>(t().database.db, sql`select code_hash from admin_recovery_codes`);
     expect(stored).toHaveLength(10);
-    expect(stored.map((r) => r.code_hash)).not.toContain(recoveryCodes[0]);
+    for (const { code_hash } of stored) expect(code_hash).toMatch(/^h1:[0-9a-f]{64}$/);
+    expect(stored.map((r) => r.code_hash.slice(3))).not.toContain(
+      createHash('sha256').update(recoveryCodes[0]!.replace(/-/g, '')).digest('hex'),
+    );
+    // The TOTP secret is not readable in the database: sealed under a key kept outside it.
+    const [row] = await selectRows<{ secret: string; pending: string | null }>(
+      t().database.db,
+      sql`select two_factor_secret as secret, two_factor_pending_secret as pending from admins where email = ${user.email}`,
+    );
+    expect(row!.secret).toMatch(/^v1:[A-Za-z0-9_-]+$/);
+    expect(row!.secret).not.toContain(secret);
+    expect(Buffer.from(row!.secret.slice(3), 'base64url').toString('latin1')).not.toContain(secret);
+    expect(row!.pending).toBeNull();
     expect((await t().app.inject({ method: 'GET', url: '/api/account/profile', headers: { cookie } })).json().data.twoFactorEnabled).toBe(
       true,
     );

@@ -48,7 +48,7 @@ function CodeStep({ challenge, onSignedIn, onRestart }: SecondStepProps) {
     event.preventDefault();
     const checked = secondFactorCode.safeParse(code);
     if (!checked.success) {
-      setProblem(t('Enter the 6 digits the app shows, or a recovery code (xxxxx-xxxxx).'));
+      setProblem(t('Enter the 6 digits the app shows, or a recovery code (xxxx-xxxx-xxxx-xxxx-xxxx-xxxx).'));
       inputRef.current?.focus();
       return;
     }
@@ -86,7 +86,7 @@ function CodeStep({ challenge, onSignedIn, onRestart }: SecondStepProps) {
         autoComplete="one-time-code"
         error={Boolean(message)}
         helperText={message ?? undefined}
-        inputProps={{ maxLength: 11, spellCheck: false, autoCapitalize: 'off' }}
+        inputProps={{ maxLength: 29, spellCheck: false, autoCapitalize: 'off' }}
         fullWidth
       />
       <Button type="submit" variant="contained" size="large" fullWidth loading={verify.isPending}>
