@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { redemptionStatuses } from './enums';
-import { allowedRedemptionActions, isOpenRedemption, redemptionRefusal, redemptionStatusAllows } from './redemption-lifecycle';
+import {
+  allowedRedemptionActions,
+  isOpenRedemption,
+  openRedemptionStatuses,
+  redemptionLifecycle,
+  redemptionRefusal,
+  redemptionStatusAllows,
+} from './redemption-lifecycle';
 
 describe('redemption lifecycle', () => {
   it('allows the code actions, approve (with a checked code) and reject while a request is open, and prepare from PREPARATION only', () => {
@@ -15,6 +22,13 @@ describe('redemption lifecycle', () => {
     expect(allowedRedemptionActions('ON_WEB2', true)).toEqual(['reset']);
     expect(allowedRedemptionActions('REDEEMED', true)).toEqual([]);
     expect(redemptionStatusAllows('REQUESTED', 'prepare')).toBe(false);
+  });
+
+  it('keeps one list of open statuses: the ones a code can be checked, approved or rejected from', () => {
+    expect(openRedemptionStatuses).toEqual(['REQUESTED', 'PREPARATION']);
+    expect(redemptionStatuses.filter(isOpenRedemption)).toEqual(openRedemptionStatuses);
+    for (const action of ['sendotp', 'checkotp', 'approve', 'reject'] as const)
+      expect(redemptionLifecycle[action].from).toEqual(openRedemptionStatuses);
   });
 
   it('names the action and the status in a refusal', () => {

@@ -2,7 +2,7 @@ import { asc, count, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { isValidPhoneNumber } from 'libphonenumber-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { indonesianProvinces, redemptionStatuses } from '@gold/contract';
+import { indonesianProvinces, openRedemptionStatuses, redemptionStatuses } from '@gold/contract';
 import { selectRows } from '../client';
 import {
   auditLog,
@@ -122,7 +122,10 @@ describe.each(engines)('demo data on %s', (engine) => {
       sql`
       select d.denom,
         d.amount - coalesce(sum(p.amount) filter (where r.status = 'REDEEMED'), 0) as available,
-        coalesce(sum(p.amount) filter (where r.status in ('REQUESTED', 'PREPARATION')), 0) as reserved
+        coalesce(sum(p.amount) filter (where r.status in (${sql.join(
+          openRedemptionStatuses.map((status) => sql`${status}`),
+          sql`, `,
+        )})), 0) as reserved
       from gold_denominations d
       left join redemption_pieces p on p.denomination_id = d.id
       left join redemptions r on r.id = p.redemption_id

@@ -2,32 +2,27 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AddPhysicalGoldResult, Denomination, DenominationListQuery } from '@gold/contract';
 import { selectRows, type Database, type Executor } from '../../db/client';
 import { fetchPage, isoTimestamp, streamRows, type ListSource } from '../../db/paging';
-import { denominationPieceCounts, goldDenominations } from '../../db/schema';
+import { goldDenominations } from '../../db/schema';
 import { conflict, notFound } from '../../lib/http-errors';
 import { recordAudit } from '../audit/audit.repository';
 import { publishEvent } from '../live-updates/live-updates.repository';
 import { recordReserveSnapshot } from '../reserves/reserves.service';
+import { stockPerDenomination } from '../vault/vault.repository';
 
 const d = goldDenominations;
-const k = denominationPieceCounts;
 
 /**
- * Denominations with their stock figures, from the trigger-kept pieces per status (migration
- * 0008): a few rows per denomination, however many redemptions there are. physicalGoldRedeems
- * is the spec's field aggregated: one entry per status, not one per redemption.
+ * Denominations with the vault's figures for each (modules/vault): physicalGoldRedeems is the
+ * spec's field aggregated, one entry per status, not one per redemption.
  */
 function selectDenominations(where: SQL | undefined): SQL {
-  const redeemed = sql`coalesce(sum(${k.pieces}) filter (where ${k.status} = 'REDEEMED'), 0)`;
   return sql`select ${d.id} as "id", ${d.denom} as "denom", ${d.amount} as "amount", ${d.redeemable} as "redeemable",
                     ${isoTimestamp(d.createdAt)} as "createdAt", ${isoTimestamp(d.updatedAt)} as "updatedAt",
-                    ${redeemed}::int as "redeemed",
-                    coalesce(sum(${k.pieces}) filter (where ${k.status} in ('REQUESTED', 'PREPARATION')), 0)::int as "reserved",
-                    (${d.amount} - ${redeemed})::int as "available",
-                    coalesce(json_agg(json_build_object('amount', ${k.pieces}, 'redeem', json_build_object('status', ${k.status})) order by ${k.status})
-                      filter (where ${k.pieces} > 0), '[]') as "physicalGoldRedeems"
-             from ${d} left join ${k} on ${k.denominationId} = ${d.id}
+                    stock.redeemed as "redeemed", stock.reserved as "reserved", stock.available as "available",
+                    stock.pieces_by_status as "physicalGoldRedeems"
+             from ${d} join (${stockPerDenomination()}) as stock on stock.denomination_id = ${d.id}
              ${where ? sql`where ${where}` : sql``}
-             group by ${d.id} order by ${d.denom} desc`;
+             order by ${d.denom} desc`;
 }
 
 type DenominationSort = DenominationListQuery['sort'];

@@ -10,17 +10,7 @@ import type {
 } from '@gold/contract';
 import { selectRows, type Database, type Executor } from '../../db/client';
 import { countedRows, fetchPage, isoTimestamp, streamRows, type ListSource } from '../../db/paging';
-import {
-  admins,
-  auditLog,
-  customers,
-  denominationPieceCounts,
-  goldDenominations,
-  redemptionOtps,
-  redemptionPieces,
-  redemptions,
-  redemptionStatusTotals,
-} from '../../db/schema';
+import { admins, auditLog, customers, goldDenominations, redemptionOtps, redemptionPieces, redemptions } from '../../db/schema';
 import { otpPolicy } from './otp-codes';
 
 const r = redemptions;
@@ -60,15 +50,6 @@ export function streamRedemptions(db: Database, query: RedemptionListQuery) {
 
 export function countRedemptions(db: Executor): Promise<number> {
   return countedRows(db, 'redemptions');
-}
-
-/** {product} handed over: the trigger-kept sum of REDEEMED totals (migration 0008), one row. */
-export async function redeemedTotal(db: Executor): Promise<string> {
-  const [row] = await selectRows<{ total: string }>(
-    db,
-    sql`select ${decimalText(redemptionStatusTotals.total)} as total from ${redemptionStatusTotals} where ${redemptionStatusTotals.status} = 'REDEEMED'`,
-  );
-  return row?.total ?? '0';
 }
 
 export interface RedemptionRow extends Omit<RedemptionListItem, 'user'> {
@@ -164,36 +145,6 @@ export async function setStatus(tx: Executor, id: number, status: RedemptionStat
     .update(r)
     .set({ status, rejectReason, updatedAt: sql`now()` })
     .where(eq(r.id, id));
-}
-
-export interface StockLine {
-  denominationId: number;
-  denom: number;
-  requested: number;
-  available: number;
-}
-
-/**
- * Locks the denominations of a redemption's pieces in id order (every approval locks in the
- * same order, so two cannot deadlock), then reads, for each, the pieces requested and the
- * pieces available (stock minus REDEEMED pieces, from the trigger-kept counts). Read after
- * the locks, in a new statement: any approval that held them has committed and is counted.
- */
-export async function lockStockFor(tx: Executor, redemptionId: number): Promise<StockLine[]> {
-  const p = redemptionPieces;
-  const d = goldDenominations;
-  const k = denominationPieceCounts;
-  await tx.execute(
-    sql`select ${d.id} from ${d} where ${d.id} in (select ${p.denominationId} from ${p} where ${p.redemptionId} = ${redemptionId})
-        order by ${d.id} for update`,
-  );
-  return selectRows<StockLine>(
-    tx,
-    sql`select ${d.id} as "denominationId", ${d.denom} as "denom", ${p.amount} as "requested",
-               (${d.amount} - coalesce((select ${k.pieces} from ${k} where ${k.denominationId} = ${d.id} and ${k.status} = 'REDEEMED'), 0))::int as "available"
-        from ${p} join ${d} on ${d.id} = ${p.denominationId}
-        where ${p.redemptionId} = ${redemptionId} order by ${d.id}`,
-  );
 }
 
 export interface OtpRow {

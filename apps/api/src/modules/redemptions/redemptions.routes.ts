@@ -25,14 +25,8 @@ import { answerList } from '../../lib/list-reply';
 import { notFound } from '../../lib/http-errors';
 import { signedInAdminOf } from '../identity/sessions/require-admin';
 import { listLimits, setLimit } from './redemption-limits.repository';
-import {
-  countRedemptions,
-  findHistory,
-  findRedemptionPage,
-  redeemedTotal,
-  redemptionExists,
-  streamRedemptions,
-} from './redemptions.repository';
+import { countRedemptions, findHistory, findRedemptionPage, redemptionExists, streamRedemptions } from './redemptions.repository';
+import { redeemedTotal } from '../vault/vault.repository';
 import { changeStatus, checkOtp, getRedemption, sendOtp, type LifecycleContext } from './redemptions.service';
 
 const refused = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 409: errorResponse };

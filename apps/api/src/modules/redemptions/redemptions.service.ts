@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
   allowedRedemptionActions,
+  isOpenRedemption,
   redemptionLifecycle,
   redemptionRefusal,
   type CheckOtpResponse,
   type RedemptionAction,
   type RedemptionDetail,
-  type RedemptionStatus,
   type RedemptionStatusChange,
   type SendOtpResponse,
 } from '@gold/contract';
@@ -16,6 +16,7 @@ import { recordAudit } from '../audit/audit.repository';
 import { publishEvent } from '../live-updates/live-updates.repository';
 import { MailNotSent, type Mailer, type OutgoingMail } from '../mail/mailer';
 import { recordReserveSnapshot } from '../reserves/reserves.service';
+import { lockStockForHandOver } from '../vault/vault.service';
 import { hashOtp, newOtpCode, otpMatches, otpPolicy } from './otp-codes';
 import {
   clearOtp,
@@ -24,7 +25,6 @@ import {
   findPieces,
   findRedemption,
   lockRedemption,
-  lockStockFor,
   markVerified,
   restoreCode,
   setStatus,
@@ -43,7 +43,6 @@ export interface LifecycleContext {
   log: FastifyBaseLogger;
 }
 
-const isOpen = (status: RedemptionStatus) => status === 'REQUESTED' || status === 'PREPARATION';
 const audited = <A extends string>(action: A) => `redemption.${action}` as const;
 
 /** The Redemption entity as GET /admin/redeem/{id} answers it, read in one snapshot. */
@@ -54,7 +53,7 @@ export async function getRedemption(db: Database, id: number): Promise<Redemptio
   });
   if (!row) throw notFound(`Redemption ${id} not found`);
   const { otp, ...redemption } = row;
-  const verified = otp.verifiedUntil !== null && isOpen(row.status);
+  const verified = otp.verifiedUntil !== null && isOpenRedemption(row.status);
   return {
     ...redemption,
     physicalGoldRedeems: pieces,
@@ -97,12 +96,7 @@ export async function changeStatus(
       if (!otp?.verified) {
         throw conflict('Cannot approve: no one-time code has been checked for this redemption in the last 10 minutes');
       }
-      const lines = await lockStockFor(tx, id);
-      const short = lines.filter((line) => line.available < line.requested);
-      if (short.length > 0) {
-        const named = short.map((l) => `${l.denom} g (${l.requested} requested, ${Math.max(0, l.available)} available)`).join(', ');
-        throw conflict(`Cannot approve: not enough pieces in the vault: ${named}`);
-      }
+      const lines = await lockStockForHandOver(tx, id);
       details = { pieces: lines.map((l) => ({ denom: l.denom, amount: l.requested })) };
     }
     if (action === 'reject') details = { reason };

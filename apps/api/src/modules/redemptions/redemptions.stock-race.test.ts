@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { openRedemptionStatuses } from '@gold/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { selectRows } from '../../db/client';
 import { describeEachEngine } from '../../test/test-app';
@@ -85,7 +86,7 @@ describeEachEngine(
       for (const row of await outcomes(ids)) {
         if (approved.has(row.id)) expect(row).toMatchObject({ status: 'REDEEMED', approvals: 1 });
         else {
-          expect(['REQUESTED', 'PREPARATION']).toContain(row.status);
+          expect(openRedemptionStatuses).toContain(row.status);
           expect(row.approvals).toBe(0);
         }
       }

@@ -2,32 +2,16 @@ import { sql } from 'drizzle-orm';
 import type { ReserveHistoryQuery, ReserveSnapshotReason } from '@gold/contract';
 import { selectRows, type Database, type Executor } from '../../db/client';
 import { fetchPage, isoTimestamp, streamRows, type ListSource } from '../../db/paging';
-import { denominationPieceCounts, goldDenominations, reserveSnapshots } from '../../db/schema';
+import { reserveSnapshots } from '../../db/schema';
+import { gramsInVault } from '../vault/vault.repository';
 import { fromUnits, toUnits, type ReserveAmounts } from './reserve-figures';
 
-const d = goldDenominations;
-const k = denominationPieceCounts;
 const s = reserveSnapshots;
 
-/**
- * Grams in the vault and grams reserved, from the denominations' trigger-kept piece counts
- * (migration 0008, what GET /admin/denoms shows): vault = sum of grams x (stock - REDEEMED pieces),
- * reserved = sum of grams x pieces of REQUESTED and PREPARATION redemptions. A few rows per
- * denomination, whatever the number of redemptions. Inside a transaction it sees that
- * transaction's own changes (an approval, stock added).
- */
+/** The vault's grams and grams reserved (modules/vault) in units: the reserves compare them with the supply. */
 export async function vaultGrams(db: Executor): Promise<{ vaultGrams: bigint; reservedGrams: bigint }> {
-  const [row] = await selectRows<{ vault: string; reserved: string }>(
-    db,
-    sql`select coalesce(sum(${d.denom}::numeric * (${d.amount} - coalesce(counted.redeemed, 0))), 0)::text as "vault",
-               coalesce(sum(${d.denom}::numeric * coalesce(counted.reserved, 0)), 0)::text as "reserved"
-          from ${d}
-          left join (select ${k.denominationId} as denomination_id,
-                            sum(${k.pieces}) filter (where ${k.status} = 'REDEEMED') as redeemed,
-                            sum(${k.pieces}) filter (where ${k.status} in ('REQUESTED', 'PREPARATION')) as reserved
-                       from ${k} group by ${k.denominationId}) counted on counted.denomination_id = ${d.id}`,
-  );
-  return { vaultGrams: toUnits(row?.vault ?? '0'), reservedGrams: toUnits(row?.reserved ?? '0') };
+  const grams = await gramsInVault(db);
+  return { vaultGrams: toUnits(grams.vault), reservedGrams: toUnits(grams.reserved) };
 }
 
 /** A snapshot row as the database answers it: amounts as exact text, times as ISO-8601 UTC. */

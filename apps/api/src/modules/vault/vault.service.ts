@@ -1,0 +1,22 @@
+import { redemptionLifecycle } from '@gold/contract';
+import type { Executor } from '../../db/client';
+import { conflict } from '../../lib/http-errors';
+import { handOverLines, lockDenominationsOf, type HandOverLine } from './vault.repository';
+
+/**
+ * Before a hand-over (approve): locks the denominations the redemption asks for, then checks that
+ * each has the pieces available, refusing with 409 naming every short denomination. The figures
+ * are read after the locks, in a new statement: any hand-over that held them has committed and is
+ * counted. The locks stay until the caller's transaction ends, so the pieces cannot be handed over
+ * twice.
+ */
+export async function lockStockForHandOver(tx: Executor, redemptionId: number): Promise<HandOverLine[]> {
+  await lockDenominationsOf(tx, redemptionId);
+  const lines = await handOverLines(tx, redemptionId);
+  const short = lines.filter((line) => line.available < line.requested);
+  if (short.length > 0) {
+    const named = short.map((l) => `${l.denom} g (${l.requested} requested, ${Math.max(0, l.available)} available)`).join(', ');
+    throw conflict(`Cannot ${redemptionLifecycle.approve.verb}: not enough pieces in the vault: ${named}`);
+  }
+  return lines;
+}
