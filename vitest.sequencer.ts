@@ -16,7 +16,7 @@ const longestFirst = [
   'cluster.test.ts',
   'router.test.tsx',
   'seed.test.ts',
-  'user-list.test.tsx',
+  'customer-list.test.tsx',
   'redemptions.stock-race.test.ts',
   'redemption-list.test.tsx',
   'cluster-failover.test.ts',
