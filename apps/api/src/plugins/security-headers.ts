@@ -23,14 +23,21 @@ const applySecurityHeaders = helmet({
       frameAncestors: ["'none'"],
     },
   },
-  // The demo serves plain http on localhost; HSTS belongs to the TLS terminator in production.
+  // Sent below, only on answers to https requests: the demo serves plain http on localhost.
   strictTransportSecurity: false,
   // Agrees with frame-ancestors 'none' (helmet's default would be SAMEORIGIN).
   xFrameOptions: { action: 'deny' },
 });
 
+/**
+ * HSTS for a year, subdomains included, on every answer to an https request: TLS on this process, or
+ * at a proxy trusted by TRUST_PROXY that says so in X-Forwarded-Proto (a client's own claim is ignored).
+ */
+const strictTransportSecurity = 'max-age=31536000; includeSubDomains';
+
 export function registerSecurityHeaders(app: FastifyInstance) {
-  app.addHook('onRequest', (request, reply, done) =>
-    applySecurityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)),
-  );
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.protocol === 'https') reply.raw.setHeader('Strict-Transport-Security', strictTransportSecurity);
+    applySecurityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
+  });
 }

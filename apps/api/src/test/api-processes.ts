@@ -1,8 +1,9 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { inject } from 'vitest';
+import { requestFor } from './test-tls';
 
 /** Real API processes (the entry point, src/server.ts bundled by global-setup.ts) started by tests. */
 
@@ -66,6 +67,9 @@ export async function spawnApiProcess(env: Record<string, string>): Promise<ApiP
       DEMO_CHAIN: 'false',
       LOG_LEVEL: 'info',
       WEB_DIST_DIR: join(apiRoot, 'no-console'),
+      // DATABASE_URL requires the key outside the database; tests sign in with the password alone unless they ask.
+      OTP_HASH_KEY: 'test-only one-time-code key, 32+ characters long',
+      REQUIRE_TWO_FACTOR: 'false',
       ...env,
     },
   });
@@ -142,7 +146,7 @@ export function call<T = unknown>(
 ): Promise<Answer<T>> {
   const payload = options.body ? JSON.stringify(options.body) : undefined;
   return new Promise((resolve, reject) => {
-    const request = httpRequest(
+    const request = requestFor(
       `${baseUrl}${path}`,
       {
         method: payload ? 'POST' : 'GET',

@@ -1,5 +1,6 @@
-import { request, type ClientRequest } from 'node:http';
+import type { ClientRequest } from 'node:http';
 import type { AdminStreamMessage } from '@gold/contract';
+import { requestFor } from '../test-tls';
 
 /** One message of the stream as a test sees it: its SSE id (if any) and its JSON. */
 interface StreamMessage {
@@ -25,7 +26,7 @@ export function openEventStream(origin: string, headers: Record<string, string>)
     const waiters = new Set<() => void>();
     let endedResolve: () => void;
     const ended = new Promise<void>((r) => (endedResolve = r));
-    req = request(`${origin}/api/admin/events`, { headers: { accept: 'text/event-stream', ...headers } }, (res) => {
+    req = requestFor(`${origin}/api/admin/events`, { headers: { accept: 'text/event-stream', ...headers } }, (res) => {
       let buffer = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => {

@@ -6,15 +6,17 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../../db/client';
 import { openEventStream } from '../live-updates/sse-client';
+import { trustTestCertificate } from '../test-tls';
 import { call, freePort, signIn, startApiProcess, waitUntil, type ApiProcess } from '../api-processes';
 import { insertTestAdmin, testAdmin } from '../test-app';
 import { createTestDatabase, postgresReachable, type TestDatabase } from '../test-databases';
 
 /**
- * deploy/nginx.conf, as the repository has it (only the ports changed), in a real nginx in
- * front of two real API processes on one PostgreSQL database: a request, a live-update stream
- * passed on unbuffered, the client's claimed address not believed, and a rolling restart of
- * both processes (each taken out of the upstream, restarted, put back) with no failed request.
+ * deploy/nginx.conf, as the repository has it (only the ports and certificate paths changed), in
+ * a real nginx in front of two real API processes on one PostgreSQL database: plain http sent to
+ * https, HSTS and the __Host- cookie over TLS, a request, a live-update stream passed on
+ * unbuffered, the client's claimed address not believed, and a rolling restart of both processes
+ * (each taken out of the upstream, restarted, put back) with no failed request.
  */
 const nginxBinary = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/local/nginx/sbin/nginx'].find((path) => existsSync(path));
 const postgresUp = await postgresReachable();
@@ -32,6 +34,7 @@ describe.skipIf(!postgresUp || !nginxBinary)('deploy/nginx.conf in front of two 
   let dir: string;
   let origin: string;
   let listenPort: number;
+  let plainPort: number;
   const env = () => ({ DATABASE_URL: database.url!, TRUST_PROXY: 'loopback' });
 
   /** The repository's file with this test's ports; `down` marks API processes taken out for a restart. */
@@ -42,7 +45,9 @@ describe.skipIf(!postgresUp || !nginxBinary)('deploy/nginx.conf in front of two 
         const api = apis[upstream++]!;
         return `server 127.0.0.1:${api.port}${down.has(api.port) ? ' down' : ''} `;
       })
-      .replace('listen 80;', `listen 127.0.0.1:${listenPort};`);
+      .replace('listen 80;', `listen 127.0.0.1:${plainPort};`)
+      .replace('listen 443 ssl http2;', `listen 127.0.0.1:${listenPort} ssl http2;`)
+      .replace(/\/etc\/ssl\/gold-back-office\//g, `${dir}/`);
     expect(upstream).toBe(2);
     writeFileSync(join(dir, 'site.conf'), site);
   };
@@ -67,6 +72,33 @@ describe.skipIf(!postgresUp || !nginxBinary)('deploy/nginx.conf in front of two 
     // nginx's workers run as an unprivileged user when the master is root: they must reach the temp folders.
     chmodSync(dir, 0o755);
     listenPort = await freePort();
+    plainPort = await freePort();
+    // A self-signed certificate for 127.0.0.1, trusted by this test's requests only.
+    const made = spawnSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
+        '-keyout',
+        join(dir, 'privkey.pem'),
+        '-out',
+        join(dir, 'fullchain.pem'),
+      ],
+      { encoding: 'utf8' },
+    );
+    expect(made.status, made.stderr).toBe(0);
+    trustTestCertificate(readFileSync(join(dir, 'fullchain.pem'), 'utf8'));
     writeSite();
     writeFileSync(
       join(dir, 'nginx.conf'),
@@ -89,7 +121,7 @@ describe.skipIf(!postgresUp || !nginxBinary)('deploy/nginx.conf in front of two 
     expect(check.status, check.stderr).toBe(0);
     nginx = spawn(nginxBinary!, ['-p', dir, '-e', `${dir}/error.log`, '-c', `${dir}/nginx.conf`]);
     nginx.stderr?.on('data', (chunk) => (nginxLog += chunk));
-    origin = `http://127.0.0.1:${listenPort}`;
+    origin = `https://127.0.0.1:${listenPort}`;
     await waitUntil('nginx to answer', () =>
       call(origin, '/api/health/live').then(
         (r) => r.status === 200,
@@ -107,6 +139,19 @@ describe.skipIf(!postgresUp || !nginxBinary)('deploy/nginx.conf in front of two 
     await Promise.all(apis.map((api) => api.stop()));
     await database?.destroy();
     if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('sends plain http to https, and answers https with HSTS once and the __Host- session cookie', async () => {
+    const plain = await call(`http://127.0.0.1:${plainPort}`, '/api/admin/list/admins?limit=5');
+    expect(plain.status).toBe(301);
+    expect(plain.headers.location).toBe('https://127.0.0.1/api/admin/list/admins?limit=5');
+    for (const path of ['/api/health/live', '/api/no-such-route', '/dashboard']) {
+      const answer = await call(origin, path);
+      expect(answer.headers['strict-transport-security'], `${path} ${answer.status}`).toBe('max-age=31536000; includeSubDomains');
+    }
+    const login = await call(origin, '/api/admin/login', { body: testAdmin });
+    expect(login.status).toBe(200);
+    expect(login.headers['set-cookie']?.[0]).toMatch(/^__Host-bo_session=[^;]+; Max-Age=\d+; Path=\/; HttpOnly; Secure; SameSite=Strict$/);
   });
 
   it('passes requests and health checks through, and a signed-in session works', async () => {
