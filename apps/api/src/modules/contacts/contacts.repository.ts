@@ -45,23 +45,53 @@ export function countContacts(db: Executor): Promise<number> {
   return countedRows(db, 'contact_messages');
 }
 
-/** Advisory-lock namespace of the per-address contact throttle. */
+/** Advisory-lock namespace of the contact throttle. */
 const contactLockClass = 0x5167_0010;
 
 /**
- * Messages from an address within the window, under a lock on that address until the transaction
- * ends: concurrent submissions from one address are counted one after another, on every process.
+ * The sender's network the per-sender limit counts: an IPv4 address itself, an IPv6 address's
+ * /64 (one subscriber's link: its 2^64 addresses are one sender). IPv4-mapped IPv6 is IPv4.
  */
-export async function lockAndCountRecentFromAddress(tx: Transaction, ipAddress: string, windowMinutes: number) {
-  await tx.execute(sql`select pg_advisory_xact_lock(${contactLockClass}, hashtext((${ipAddress}::inet)::text))`);
-  const [row] = await selectRows<{ n: number; retry_after: number | null }>(
+const senderNetwork = (address: SQL) =>
+  sql`(case when family(${address}) = 4 then set_masklen(${address}, 32)::cidr else network(set_masklen(${address}, 64)) end)`;
+
+export function plainAddress(ipAddress: string): string {
+  return /^::ffff:\d{1,3}(\.\d{1,3}){3}$/i.test(ipAddress) ? ipAddress.slice(7) : ipAddress;
+}
+
+export interface RecentMessages {
+  fromSender: number;
+  total: number;
+  /** Seconds until the oldest message counted leaves the window, for the sender and for everyone. */
+  senderRetryAfter: number;
+  totalRetryAfter: number;
+}
+
+/**
+ * Messages within the window from the sender's network and from everyone, under locks held
+ * until the transaction ends (every submission takes the overall one first, then its sender's):
+ * concurrent submissions are counted one after another, on every process. The window's rows are
+ * few (the overall cap bounds them), so the sender's are picked from them by the created_at index.
+ */
+export async function lockAndCountRecent(tx: Transaction, ipAddress: string, windowMinutes: number): Promise<RecentMessages> {
+  const address = sql`${plainAddress(ipAddress)}::inet`;
+  await tx.execute(sql`select pg_advisory_xact_lock(${contactLockClass}, 0)`);
+  const [row] = await selectRows<{ sender: number; total: number; sender_oldest: number | null; oldest: number | null }>(
     tx,
-    sql`select count(*)::int as n,
-               ceil(extract(epoch from (min(${m.createdAt}) + make_interval(mins => ${windowMinutes}) - now())))::int as retry_after
+    sql`select count(*) filter (where ${m.ipAddress} is not null and ${senderNetwork(sql`${m.ipAddress}`)} = ${senderNetwork(address)})::int as sender,
+               count(*)::int as total,
+               ceil(extract(epoch from (min(${m.createdAt}) filter (where ${m.ipAddress} is not null and ${senderNetwork(sql`${m.ipAddress}`)} = ${senderNetwork(address)})
+                 + make_interval(mins => ${windowMinutes}) - now())))::int as sender_oldest,
+               ceil(extract(epoch from (min(${m.createdAt}) + make_interval(mins => ${windowMinutes}) - now())))::int as oldest
           from ${m}
-         where ${m.ipAddress} = ${ipAddress}::inet and ${m.createdAt} > now() - make_interval(mins => ${windowMinutes})`,
+         where ${m.createdAt} > now() - make_interval(mins => ${windowMinutes})`,
   );
-  return { count: row?.n ?? 0, retryAfterSeconds: row?.retry_after ?? 0 };
+  return {
+    fromSender: row?.sender ?? 0,
+    total: row?.total ?? 0,
+    senderRetryAfter: row?.sender_oldest ?? 0,
+    totalRetryAfter: row?.oldest ?? 0,
+  };
 }
 
 export async function insertContactMessage(

@@ -32,11 +32,11 @@ describeEachEngine('contact messages', (t) => {
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
     expect((await t().injectAsAdmin({ method: 'GET', url: '/api/admin/count/messages' })).json()).toEqual({ count: 1 });
-    const [audit] = await selectRows<{ ip: string }>(
-      t().database.db,
-      sql`select host(ip_address) as ip from audit_log where action = 'contact.submit'`,
-    );
-    expect(audit?.ip).toBe('192.0.2.10');
+    // The message is its own record, with its sender's address; the audit log gets nothing from anonymous posts.
+    const [row] = await selectRows<{ ip: string }>(t().database.db, sql`select host(ip_address) as ip from contact_messages`);
+    expect(row?.ip).toBe('192.0.2.10');
+    const audit = await selectRows(t().database.db, sql`select 1 from audit_log where admin_id is null and action like 'contact.%'`);
+    expect(audit).toHaveLength(0);
   });
 
   it('keeps HTML and script as inert text: stored and answered exactly as sent, as JSON', async () => {
@@ -101,6 +101,22 @@ describeEachEngine('contact messages', (t) => {
     expect((await submit(message, '198.51.100.8')).statusCode).toBe(201);
   });
 
+  it('counts an IPv6 /64 as one sender: a sixth message from another address of the same /64 gets 429, the next /64 is unaffected', async () => {
+    for (let i = 1; i <= 5; i++)
+      expect((await submit({ ...message, message: `v6 ${i}` }, `2001:db8:1:2::${i.toString(16)}`)).statusCode).toBe(201);
+    const refused = await submit(message, '2001:db8:1:2:ffff:ffff:ffff:ffff');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(/Too many messages from your address/);
+    expect((await submit(message, '2001:db8:1:3::1')).statusCode).toBe(201);
+    // IPv4 over an IPv6 socket is still the one IPv4 address, not all of ::ffff:0:0/96.
+    for (let i = 0; i < 5; i++) expect((await submit(message, `::ffff:198.51.100.${20 + i}`)).statusCode).toBe(201);
+    const [mapped] = await selectRows<{ ip: string }>(
+      t().database.db,
+      sql`select host(ip_address) as ip from contact_messages order by id desc limit 1`,
+    );
+    expect(mapped?.ip).toBe('198.51.100.24');
+  });
+
   it('counts concurrent submissions from one address atomically: of 12 at once, exactly 5 are stored', async () => {
     const ip = '203.0.113.99';
     const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => submit({ ...message, message: `burst ${i}` }, ip)));
@@ -126,5 +142,28 @@ describeEachEngine('contact messages', (t) => {
     expect(found.json().total).toBe(1);
     expect((await t().injectAsAdmin({ method: 'GET', url: '/api/admin/messages?limit=6&bogus=1' })).statusCode).toBe(400);
     expect((await t().app.inject({ method: 'GET', url: '/api/admin/messages' })).statusCode).toBe(401);
+  });
+});
+
+describeEachEngine('the contact form under a flood from many addresses', (t) => {
+  it('takes at most 100 messages an hour from everyone together, then answers 429 with Retry-After and stores nothing', async () => {
+    const { app, database } = t();
+    // 99 messages already this hour, from 99 different senders.
+    await database.db.execute(
+      sql`insert into contact_messages (fullname, email, message, ip_address, created_at)
+          select 'Sender ' || n, 'sender' || n || '@example.com', 'hello', ('10.7.' || (n / 250) || '.' || (n % 250 + 1))::inet,
+                 now() - make_interval(mins => 50)
+            from generate_series(1, 99) as n`,
+    );
+    const submit = (ip: string) => app.inject({ method: 'POST', url: '/api/contact', payload: message, remoteAddress: ip });
+    expect((await submit('2001:db8:aaaa::1')).statusCode).toBe(201);
+    const refused = await submit('2001:db8:bbbb::1');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(/Too many messages at the moment/);
+    // The oldest counted message leaves the hour in about 10 minutes.
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(500);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(600);
+    const [row] = await selectRows<{ n: number }>(database.db, sql`select count(*)::int as n from contact_messages`);
+    expect(row!.n).toBe(100);
   });
 });

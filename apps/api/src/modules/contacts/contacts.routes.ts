@@ -11,11 +11,20 @@ import type { AppDeps } from '../../app-deps';
 import { tooManyRequests } from '../../lib/http-errors';
 import { answerList } from '../../lib/list-reply';
 import { normalisePhoneNumber } from '../identity/admins/phone-number';
-import { recordAudit } from '../audit/audit.repository';
-import { countContacts, findContactPage, insertContactMessage, lockAndCountRecentFromAddress, streamContacts } from './contacts.repository';
+import {
+  countContacts,
+  findContactPage,
+  insertContactMessage,
+  lockAndCountRecent,
+  plainAddress,
+  streamContacts,
+} from './contacts.repository';
 
-/** Per address: at most this many messages within the window (decisions.md). */
-const contactThrottle = { windowMinutes: 60, maxPerAddress: 5 } as const;
+/**
+ * Per sender (an IPv4 address, an IPv6 /64): at most this many messages within the window, and
+ * from everyone together at most maxTotal, so rotating addresses cannot flood the list (decisions.md).
+ */
+const contactThrottle = { windowMinutes: 60, maxPerSender: 5, maxTotal: 100 } as const;
 
 /** Contact List (signed in). */
 export const contactsAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
@@ -47,7 +56,7 @@ export const contactsPublicRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, 
       schema: {
         tags: ['contacts'],
         summary:
-          "Submit a contact message (the website's form): validated, stored as plain text; at most 5 an hour per address (429 with Retry-After)",
+          "Submit a contact message (the website's form): validated, stored as plain text; at most 5 an hour per address (an IPv6 /64 counts as one) and 100 an hour in all (429 with Retry-After)",
         body: submitContactBody,
         response: { 201: submitContactResponse, 400: errorResponse, 429: errorResponse },
       },
@@ -55,30 +64,26 @@ export const contactsPublicRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, 
     async (request, reply) => {
       const body = request.body;
       const phoneNumber = normalisePhoneNumber(body.phoneNumber, 'body.phoneNumber');
-      const { windowMinutes, maxPerAddress } = contactThrottle;
+      const { windowMinutes, maxPerSender, maxTotal } = contactThrottle;
       const outcome = await db.transaction(async (tx) => {
-        const recent = await lockAndCountRecentFromAddress(tx, request.ip, windowMinutes);
-        if (recent.count >= maxPerAddress) return { throttled: true as const, retryAfterSeconds: recent.retryAfterSeconds };
+        const recent = await lockAndCountRecent(tx, request.ip, windowMinutes);
+        if (recent.fromSender >= maxPerSender) return { throttled: 'sender' as const, retryAfterSeconds: recent.senderRetryAfter };
+        if (recent.total >= maxTotal) return { throttled: 'everyone' as const, retryAfterSeconds: recent.totalRetryAfter };
         const row = await insertContactMessage(tx, {
           fullname: body.fullname,
           institutionName: body.institutionName || null,
           email: body.email,
           phoneNumber,
           message: body.message,
-          ipAddress: request.ip,
+          ipAddress: plainAddress(request.ip),
         });
-        await recordAudit(tx, {
-          adminId: null,
-          action: 'contact.submit',
-          entity: 'contact_message',
-          entityId: row.id,
-          ipAddress: request.ip,
-        });
+        // The message is its own record (who, from where, when): anonymous posts stay out of the append-only audit log.
         return { throttled: false as const, row };
       });
       if (outcome.throttled) {
         const minutes = Math.ceil(outcome.retryAfterSeconds / 60);
-        throw tooManyRequests(`Too many messages from your address. Try again in ${minutes} minute(s).`, outcome.retryAfterSeconds);
+        const who = outcome.throttled === 'sender' ? 'from your address' : 'at the moment';
+        throw tooManyRequests(`Too many messages ${who}. Try again in ${minutes} minute(s).`, outcome.retryAfterSeconds);
       }
       return reply.code(201).send({ received: true as const, ...outcome.row });
     },
