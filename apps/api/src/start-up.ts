@@ -30,11 +30,41 @@ export function startUpLogger(config: Pick<Config, 'LOG_LEVEL'>): Logger {
   return pino(loggerOptions(config.LOG_LEVEL));
 }
 
-/** PostgreSQL at DATABASE_URL, else the embedded PGlite in DATA_DIR (one process per folder). */
-export function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
+/**
+ * PostgreSQL at DATABASE_URL, else the embedded PGlite in DATA_DIR (one process per folder).
+ * Requests' connections get the statement, idle-transaction and acquire time-outs; the start-up
+ * work (migrations that build indexes, the demo data) runs on a maintenance pool without them.
+ */
+export function openConfiguredDatabase(config: Config, use: 'requests' | 'maintenance' = 'requests'): Promise<DatabaseHandle> {
   return openDatabase(
     config.DATABASE_URL
-      ? { kind: 'postgres', url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE }
+      ? {
+          kind: 'postgres',
+          url: config.DATABASE_URL,
+          poolSize: use === 'requests' ? config.DATABASE_POOL_SIZE : 2,
+          limits:
+            use === 'requests'
+              ? {
+                  statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+                  idleInTransactionTimeoutMs: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+                  acquireTimeoutMs: config.DATABASE_ACQUIRE_TIMEOUT_MS,
+                }
+              : undefined,
+        }
+      : { kind: 'pglite', dataDir: config.DATA_DIR },
+  );
+}
+
+/** Runs start-up work on the maintenance pool (PostgreSQL), or on PGlite's one connection. */
+async function onMaintenanceConnection(config: Config, handle: DatabaseHandle, work: (maintenance: DatabaseHandle) => Promise<void>) {
+  if (handle.kind === 'pglite') return work(handle);
+  const maintenance = await openConfiguredDatabase(config, 'maintenance');
+  try {
+    await work(maintenance);
+  } finally {
+    await maintenance.close();
+  }
+}
       : { kind: 'pglite', dataDir: config.DATA_DIR },
   );
 }
@@ -128,8 +158,11 @@ export async function startApi(config: Config, options: StartApiOptions = {}): P
   try {
     const log = startUpLogger(config);
     // A worker still migrates (a no-op unless a rolling restart brought a newer build): its code may need the new tables.
-    if (options.prepared) await withStartUpLock(config, () => migrateDatabase(handle));
-    else await withStartUpLock(config, () => prepareDatabase(handle, config, log));
+    await onMaintenanceConnection(config, handle, (maintenance) =>
+      options.prepared
+        ? withStartUpLock(config, () => migrateDatabase(maintenance))
+        : withStartUpLock(config, () => prepareDatabase(maintenance, config, log)),
+    );
 
     // No SMTP server configured: the demo catches the one-time-code mail and shows it at /dev/mail.
     // Kept in the database, so /dev/mail on any API process shows the mail every process sent.

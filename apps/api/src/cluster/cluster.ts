@@ -25,7 +25,7 @@ const maxRestartPauseMs = 30_000;
  */
 export async function runCluster(config: Config): Promise<void> {
   const log = startUpLogger(config);
-  const handle = await openConfiguredDatabase({ ...config, DATABASE_POOL_SIZE: 2 });
+  const handle = await openConfiguredDatabase(config, 'maintenance');
   let demo: DemoChain | undefined;
   const workerEnv: Record<string, string> = {};
   try {

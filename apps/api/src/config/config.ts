@@ -69,6 +69,15 @@ const configSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// connection string')
     .optional(),
   DATABASE_POOL_SIZE: positiveInt.max(200).default(10),
+  /** PostgreSQL limits (README): a statement, an idle transaction, a wait for a pool connection. */
+  DATABASE_STATEMENT_TIMEOUT_MS: positiveInt.max(600_000).default(15_000),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: positiveInt.max(600_000).default(10_000),
+  DATABASE_ACQUIRE_TIMEOUT_MS: positiveInt.max(60_000).default(5000),
+  /** Streams one session may hold open at once; past them 429. */
+  EXPORTS_PER_SESSION: positiveInt.max(20).default(2),
+  EVENT_STREAMS_PER_SESSION: positiveInt.max(50).default(6),
+  /** A streamed download whose client takes nothing for this long is ended. */
+  STREAM_STALL_SECONDS: positiveInt.max(3600).default(60),
   /** API processes to run (node:cluster) on DATABASE_URL; the embedded database allows one. */
   WORKERS: positiveInt.max(64).default(1),
   DATA_DIR: z.string().min(1).default('./data'),

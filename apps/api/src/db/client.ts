@@ -17,8 +17,24 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+interface PostgresLimits {
+  /** A statement running longer is cancelled by the server (statement_timeout). */
+  statementTimeoutMs: number;
+  /** A session idle inside a transaction this long is ended by the server (idle_in_transaction_session_timeout). */
+  idleInTransactionTimeoutMs: number;
+  /** Waiting longer for a pool connection (all busy, or the server away) fails the call (503). */
+  acquireTimeoutMs: number;
+}
+
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string; poolSize?: number; onIdleConnectionError?: (error: Error) => void }
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      onIdleConnectionError?: (error: Error) => void;
+      /** Limits that keep one slow request or client from holding a connection (none when undefined: migrations). */
+      limits?: PostgresLimits;
+    }
   /**
    * dataDir undefined keeps the database in memory (tests); `from` starts it from a copy of
    * another instance's files (PGlite's dumpDataDir), which skips initdb (tests).
@@ -42,10 +58,25 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     const { drizzle } = await import('drizzle-orm/node-postgres');
     // numeric and bigint come back as strings by default; keep numeric exact (string) and parse int8 counts.
     pg.types.setTypeParser(20, (v) => Number(v));
-    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
-    // An idle connection the server ends (a restart, a dropped database) is an 'error' on the pool;
-    // without a listener Node treats it as uncaught and the process dies. The pool replaces it.
+    const limits = target.limits;
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: target.poolSize ?? 10,
+      keepAlive: true,
+      ...(limits
+        ? {
+            statement_timeout: limits.statementTimeoutMs,
+            idle_in_transaction_session_timeout: limits.idleInTransactionTimeoutMs,
+            connectionTimeoutMillis: limits.acquireTimeoutMs,
+          }
+        : {}),
+    });
+    // An idle connection the server ends (a restart, a failover) is an 'error' on the pool; one
+    // checked out (a transaction between two statements) is an 'error' on that client alone.
+    // Without a listener Node treats either as uncaught and the process dies. The pool replaces
+    // an idle one; a checked-out one fails the call using it (503) and is dropped when released.
     pool.on('error', target.onIdleConnectionError ?? ((error) => console.warn(`database: an idle connection ended: ${error.message}`)));
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzle(pool, { schema }) as unknown as Database;
     return { db, kind: 'postgres', close: () => pool.end() };
   }

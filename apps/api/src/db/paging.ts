@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { SQL, sql, StringChunk } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Page, SortOrder } from '@gold/contract';
 import { selectRows, type Database, type Executor } from './client';
@@ -74,72 +74,92 @@ export async function fetchPage<Row, Sort extends string>(
   );
 }
 
-/** Rows per FETCH while streaming a whole list: small enough to keep memory flat. */
+/** Rows per page while streaming a whole list: small enough to keep memory flat. */
 const streamBatchSize = 1000;
 
+/** A type name as pg_typeof gives it ('timestamp with time zone', 'numeric', 'text'): spliced into a cast. */
+const typeName = /^[a-z][a-z0-9 _]*$/;
+
 /**
- * Every row of a list in order, in batches, through a server-side cursor: the spec's
- * "without limit it returns all" form, never held in memory whole. The cursor lives in a
- * read-only transaction that stays open (holding one connection) until the last batch is read.
+ * `select <keys>, <the source's columns> from ...`: the list's own select with the order's
+ * columns (as text, exact: a timestamptz keeps its microseconds) and their types in front.
+ */
+function withKeyColumns(select: SQL, keys: SQL[]): SQL {
+  const [first, ...rest] = select.queryChunks;
+  const text = first instanceof StringChunk ? first.value.join('') : undefined;
+  const opening = text === undefined ? null : /^\s*select\s/i.exec(text);
+  if (!opening || text === undefined) throw new Error('a list source must start with "select"');
+  const keyColumns = sql.join(
+    keys.map((key, i) => sql`(${key})::text as ${sql.identifier(`__key${i}`)}, pg_typeof(${key})::text as ${sql.identifier(`__type${i}`)}`),
+    sql`, `,
+  );
+  return sql.join([sql.raw('select '), keyColumns, sql.raw(', '), new SQL([new StringChunk(text.slice(opening[0].length)), ...rest])]);
+}
+
+/** Rows after the given key values in the list's order: one row comparison, which the order's index serves. */
+function afterKeys(keys: SQL[], values: (string | null)[], types: string[], ascending: boolean): SQL {
+  const bound = values.map((value, i) => {
+    const type = types[i]!;
+    if (!typeName.test(type)) throw new Error(`unexpected key type ${type}`);
+    return sql`cast(${value} as ${sql.raw(type)})`;
+  });
+  return sql`(${sql.join(keys, sql`, `)}) ${sql.raw(ascending ? '>' : '<')} (${sql.join(bound, sql`, `)})`;
+}
+
+/**
+ * Every row of a list in order, in pages of 1000, each read by a statement of its own (keyset
+ * paging: the next page starts after the last row's sort keys). No transaction or cursor stays
+ * open between pages, so a client reading slowly holds no connection (PGlite's single one
+ * included) while it reads; other requests run between the pages. The price: the pages are
+ * not one snapshot (a row written meanwhile may or may not be listed; none is listed twice).
+ *
+ * The order's columns end with a unique one and only the first may be null (dob, gender,
+ * province): a row comparison is false for a null, so its rows are read in a phase of their
+ * own, last when ascending (nulls last) and first when descending.
  */
 export async function* streamRows<Row, Sort extends string>(
   db: Database,
   source: ListSource<Sort>,
   query: ListOrder<Sort>,
 ): AsyncGenerator<Row[]> {
-  const batches: Row[][] = [];
-  let wake: (() => void) | undefined;
-  let finished = false;
-  let failure: unknown;
-  let resume: (() => void) | undefined;
+  const columns = source.orderBy[query.sort];
+  const ascending = query.order === 'asc';
+  const select = withKeyColumns(source.select, columns);
+  const first = columns[0]!;
+  const notNullPhase = { filter: columns.length > 1 ? sql`${first} is not null` : undefined, from: 0 };
+  const nullPhase = { filter: sql`${first} is null`, from: 1 };
+  const phases = columns.length === 1 ? [notNullPhase] : ascending ? [notNullPhase, nullPhase] : [nullPhase, notNullPhase];
+  const order = orderClause(columns, query.order);
 
-  // drizzle's transaction is callback-shaped: it runs beside the generator, handing over one
-  // batch at a time and waiting until the consumer has taken it (backpressure).
-  const reading = db
-    .transaction(
-      async (tx) => {
-        await tx.execute(
-          sql`declare list_cursor no scroll cursor for ${source.select} ${source.where ? sql`where ${source.where}` : sql``}
-              order by ${orderClause(source.orderBy[query.sort], query.order)}`,
-        );
-        for (;;) {
-          const batch = await selectRows<Row>(tx, sql`fetch ${sql.raw(String(streamBatchSize))} from list_cursor`);
-          if (batch.length === 0) break;
-          batches.push(batch);
-          wake?.();
-          await new Promise<void>((resolve) => (resume = resolve));
-          if (finished) break;
-        }
-        await tx.execute(sql`close list_cursor`);
-      },
-      { isolationLevel: 'repeatable read', accessMode: 'read only' },
-    )
-    .catch((error: unknown) => {
-      failure = error;
-    })
-    .finally(() => {
-      finished = true;
-      wake?.();
-    });
-
-  try {
+  for (const phase of phases) {
+    const keys = columns.slice(phase.from);
+    let after: { values: (string | null)[]; types: string[] } | undefined;
     for (;;) {
-      if (batches.length === 0 && !finished) await new Promise<void>((resolve) => (wake = resolve));
-      wake = undefined;
-      const batch = batches.shift();
-      if (batch) {
-        yield batch;
-        resume?.();
-        continue;
-      }
-      if (failure) throw failure;
-      if (finished) return;
+      const conditions = [
+        source.where ? sql`(${source.where})` : undefined,
+        phase.filter,
+        after ? afterKeys(keys, after.values, after.types, ascending) : undefined,
+      ].filter((condition): condition is SQL => condition !== undefined);
+      const rows = await selectRows<Record<string, unknown>>(
+        db,
+        sql`${select} ${conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``}
+            order by ${order} limit ${streamBatchSize}`,
+      );
+      if (rows.length === 0) break;
+      const last = rows[rows.length - 1]!;
+      after = {
+        values: keys.map((_, i) => last[`__key${i + phase.from}`] as string | null),
+        types: keys.map((_, i) => String(last[`__type${i + phase.from}`])),
+      };
+      yield rows.map((row) => {
+        for (let i = 0; i < columns.length; i++) {
+          delete row[`__key${i}`];
+          delete row[`__type${i}`];
+        }
+        return row as Row;
+      });
+      if (rows.length < streamBatchSize) break;
     }
-  } finally {
-    // A consumer that stops early (client gone) still lets the transaction end.
-    finished = true;
-    resume?.();
-    await reading;
   }
 }
 

@@ -58,7 +58,7 @@ function withoutParameters(text: string): string {
  * no value a failing query was given. A data exception (SQLSTATE class 22) quotes the refused
  * value in its message ('invalid input syntax for type integer: "…"'): only its code is kept.
  */
-export function serializeError(error: unknown, depth = 0): unknown {
+function serializeError(error: unknown, depth = 0): unknown {
   if (!(error instanceof Error)) return error;
   const code = (error as { code?: unknown }).code;
   const quotesValue = typeof code === 'string' && code.startsWith('22');

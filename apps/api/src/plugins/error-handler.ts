@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorResponse } from '@gold/contract';
+import { databaseRetryAfterSeconds, isDatabaseUnavailable } from '../lib/database-unavailable';
 import { HttpError } from '../lib/http-errors';
 
 const reasonPhrases: Record<number, string> = {
@@ -49,6 +50,12 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (statusCode >= 400 && statusCode < 500) {
       // Fastify's own client errors (bad JSON, body too large, wrong content type) carry a useful message.
       return sendError(reply, statusCode, error.message);
+    }
+    if (isDatabaseUnavailable(error)) {
+      // A restart, a failover or a saturated pool: the client may try again shortly, here or elsewhere.
+      request.log.warn({ err: error }, 'database unavailable: answered 503');
+      reply.header('retry-after', String(databaseRetryAfterSeconds));
+      return sendError(reply, 503, 'The database is unavailable; try again shortly');
     }
     request.log.error({ err: error }, 'request failed');
     return sendError(reply, statusCode >= 500 && statusCode < 600 ? statusCode : 500, 'Internal Server Error');

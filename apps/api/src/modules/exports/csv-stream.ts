@@ -12,7 +12,7 @@ export function neutraliseCell(text: string): string {
 }
 
 /**
- * Rows (in batches, as `streamRows` reads them from a cursor) as a CSV stream: a byte order
+ * Rows (in batches, as `streamRows` reads them page by page) as a CSV stream: a byte order
  * mark (spreadsheets then read UTF-8), a header row of the given columns, one line per row,
  * null as an empty cell. Batches are pulled only as fast as the client reads; a failure
  * half-way (the database gone) breaks the stream off, so a cut file is never taken as whole.

@@ -1,8 +1,13 @@
 import type { Readable } from 'node:stream';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { csvFile, errorResponse, orderExportQuery, transactionExportQuery, userExportQuery, type ExportList } from '@gold/contract';
 import type { AppDeps } from '../../app-deps';
+import { databaseRetryAfterSeconds } from '../../lib/database-unavailable';
+import { tooManyRequests } from '../../lib/http-errors';
+import { endWhenStalled, sessionSlots } from '../../lib/stream-limits';
+import { sessionTokenOf } from '../identity/sessions/session-cookie';
+import { hashSessionToken } from '../identity/sessions/session-token';
 import { streamPurchases } from '../purchases/purchases.repository';
 import { streamTransactions } from '../transactions/transactions.repository';
 import { streamCustomers } from '../customers/customers.repository';
@@ -22,12 +27,30 @@ function sendCsv(reply: FastifyReply, list: ExportList, body: Readable) {
     .send(body);
 }
 
+/** The session's key for its export slots: the hashed token, as the session is stored. */
+const sessionKey = (request: FastifyRequest) => hashSessionToken(sessionTokenOf(request) ?? '');
+
 /**
  * CSV exports of the customer, transaction and purchase lists: the list's own query (sort,
- * order, filters; no paging) and rows, read from a database cursor 1000 rows at a time and
- * written as they come, so an export of every customer never sits in memory.
+ * order, filters; no paging) and rows, read 1000 rows at a time, each page by a statement of
+ * its own (streamRows), and written as the client takes them: an export of every customer never
+ * sits in memory, and a slow client holds no database connection.
  */
-export const exportsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+export const exportsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
+  const slots = sessionSlots(config.EXPORTS_PER_SESSION);
+  // Each export holds one of the session's slots until its connection closes, and is ended when its client stops reading.
+  app.addHook('onRequest', async (request, reply) => {
+    const release = slots.take(sessionKey(request));
+    if (!release) {
+      throw tooManyRequests(
+        `At most ${config.EXPORTS_PER_SESSION} exports at once per session: wait for one to finish, then try again`,
+        databaseRetryAfterSeconds,
+      );
+    }
+    reply.raw.once('close', release);
+    endWhenStalled(reply.raw, config.STREAM_STALL_SECONDS * 1000);
+  });
+
   app.get(
     '/admin/export/users.csv',
     {

@@ -43,6 +43,8 @@ export function databaseReadiness(db: Database, databaseUrl: string | undefined,
       });
       // A connection the server ends while idle is replaced at the next check, not an uncaught error.
       created.on('error', () => {});
+      // One cut while checked out (the server stopping mid-check) fails that check, not the process.
+      created.on('connect', (client) => client.on('error', () => {}));
       return created;
     }));
   return {

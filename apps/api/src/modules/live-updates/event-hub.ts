@@ -17,7 +17,7 @@ export interface EventHubOptions {
   /** Events older than this are pruned (default 24 h); a client away longer is told to refetch. */
   keepHours?: number;
   pruneEveryMs?: number;
-  /** Reconnection delay of the PostgreSQL listener after its connection fails (doubles up to 30 s). */
+  /** Reconnection delay of the PostgreSQL listener after its connection fails (doubles up to 4 s). */
   retryInitialMs?: number;
 }
 
@@ -31,6 +31,8 @@ export function createEventHub(db: Database, log: FastifyBaseLogger, options: Ev
   const listeners = new Set<EventListener>();
   const keepHours = options.keepHours ?? 24;
   const retryInitialMs = options.retryInitialMs ?? 500;
+  // A database back from a restart is heard again within this, plus the time to connect.
+  const retryMaxMs = 4000;
   let started: Promise<void> | undefined;
   let closed = false;
   let stop: (() => Promise<void>) | undefined;
@@ -67,9 +69,16 @@ export function createEventHub(db: Database, log: FastifyBaseLogger, options: Ev
       listener.on('notification', (message) => {
         if (message.channel === eventChannel && message.payload) onPayload(message.payload);
       });
+      // A restart or failover ends the connection with an error, a plain disconnect without one.
       listener.on('error', (error) => {
+        if (current !== listener) return;
         log.warn({ err: error.message }, 'events: the listening connection failed; reconnecting');
         void listener.end().catch(() => {});
+        reconnectLater();
+      });
+      listener.on('end', () => {
+        if (current !== listener || closed) return;
+        log.warn('events: the listening connection ended; reconnecting');
         reconnectLater();
       });
       await listener.connect();
@@ -88,7 +97,8 @@ export function createEventHub(db: Database, log: FastifyBaseLogger, options: Ev
           log.info('events: listening again');
         } catch (error) {
           log.warn({ err: (error as Error).message }, 'events: cannot listen yet; retrying');
-          retryMs = Math.min(retryMs * 2, 30_000);
+          void current?.end().catch(() => {});
+          retryMs = Math.min(retryMs * 2, retryMaxMs);
           reconnectLater();
         }
       }, retryMs);

@@ -3,7 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse, type AdminEvent, type AdminStreamNotice } from '@gold/contract';
 import type { AppDeps } from '../../app-deps';
-import { HttpError } from '../../lib/http-errors';
+import { isDatabaseUnavailable } from '../../lib/database-unavailable';
+import { HttpError, tooManyRequests } from '../../lib/http-errors';
+import { sessionSlots } from '../../lib/stream-limits';
 import { sessionTokenOf } from '../identity/sessions/session-cookie';
 import { hashSessionToken } from '../identity/sessions/session-token';
 import { findLiveSession } from '../identity/sessions/sessions.repository';
@@ -40,6 +42,7 @@ export const liveUpdatesRoutes: FastifyPluginAsyncZod<LiveUpdatesRoutesOptions> 
   const heartbeatMs = options.heartbeatMs ?? 20_000;
   const hub = createEventHub(db, app.log);
   const open = new Set<() => void>();
+  const slots = sessionSlots(config.EVENT_STREAMS_PER_SESSION);
   // Streams never end on their own: the server's close (SIGTERM, tests) ends them first.
   app.addHook('preClose', async () => {
     for (const end of [...open]) end();
@@ -76,6 +79,13 @@ export const liveUpdatesRoutes: FastifyPluginAsyncZod<LiveUpdatesRoutesOptions> 
       const tokenHash = hashSessionToken(sessionTokenOf(request)!);
       const sessionLives = async () => Boolean(await findLiveSession(db, tokenHash, config.SESSION_IDLE_MINUTES));
       const resumeAfter = request.headers['last-event-id'];
+      const releaseSlot = slots.take(tokenHash);
+      if (!releaseSlot) {
+        throw tooManyRequests(
+          `At most ${config.EVENT_STREAMS_PER_SESSION} event streams at once per session: close another tab of the console, then try again`,
+          5,
+        );
+      }
 
       reply.hijack();
       const res: ServerResponse = reply.raw;
@@ -108,6 +118,7 @@ export const liveUpdatesRoutes: FastifyPluginAsyncZod<LiveUpdatesRoutesOptions> 
         if (ended) return;
         if (notice) write(frame({ type: notice }));
         ended = true;
+        releaseSlot();
         open.delete(end);
         clearInterval(checkTimer);
         clearInterval(heartbeatTimer);
@@ -128,7 +139,13 @@ export const liveUpdatesRoutes: FastifyPluginAsyncZod<LiveUpdatesRoutesOptions> 
       };
       const checkTimer = setInterval(() => {
         queue = queue.then(async () => {
-          if (!ended && !(await sessionLives())) end('session-ended');
+          if (ended) return;
+          // The database away (a restart, a failover): the stream stays open and checks again next time.
+          const lives = await sessionLives().catch((error: unknown) => {
+            if (isDatabaseUnavailable(error)) return true;
+            throw error;
+          });
+          if (!lives) end('session-ended');
         });
         queue.catch(() => end());
       }, sessionCheckMs);
