@@ -3,8 +3,8 @@ import { updatedAtColumn } from './columns';
 
 /**
  * Where the transfer watcher stopped, per chain and token contract: the next block to read
- * and the hash of the last block read (a different hash there means the chain was reset or
- * reorganised, and the watcher reads again from the deployment block).
+ * and the hash of the last block read (the next block's parent hash must equal it; otherwise
+ * the chain was reorganised and the watcher rolls back to the common ancestor).
  */
 export const chainWatcherCursors = pgTable(
   'chain_watcher_cursor',
@@ -16,4 +16,22 @@ export const chainWatcherCursors = pgTable(
     updatedAt: updatedAtColumn(),
   },
   (t) => [primaryKey({ columns: [t.chainId, t.contractAddress] })],
+);
+
+/**
+ * Blocks the transfer watcher indexed recently (the last reorganisation bound's worth, per
+ * chain and token): every block above the finalized one, and the last block of each range
+ * below it. After a reorganisation the highest of them whose hash the node still has is the
+ * common ancestor; everything above it is rolled back. parent_hash is null for a range's end.
+ */
+export const chainIndexedBlocks = pgTable(
+  'chain_indexed_blocks',
+  {
+    chainId: integer('chain_id').notNull(),
+    contractAddress: text('contract_address').notNull(),
+    blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
+    blockHash: text('block_hash').notNull(),
+    parentHash: text('parent_hash'),
+  },
+  (t) => [primaryKey({ columns: [t.chainId, t.contractAddress, t.blockNumber] })],
 );

@@ -4,7 +4,7 @@ import { customers } from '../../db/schema';
 import { createChainReader, type ChainReader } from './chain-reader';
 import { startDemoChain, type DemoChain } from './demo-chain';
 import type { ChainLogger } from './logger';
-import { startTransferWatcher, type TransferWatcher, type TransferWatcherOptions } from './transfer-watcher';
+import { defaultFinality, startTransferWatcher, type TransferWatcher, type TransferWatcherOptions } from './transfer-watcher';
 
 export { chainDefinition, multicall3Address } from './chain-definition';
 export { createChainReader, type ChainReader } from './chain-reader';
@@ -25,8 +25,15 @@ export interface ChainServicesOptions {
   deploymentBlock?: number;
   /** Native balances from the explorer's balancemulti when an API key is given. */
   explorer?: { baseUrl: string; apiKey: string; callsPerSecond?: number };
-  /** Blocks the watcher leaves below the head (reorganisation margin; 0 on the demo chain). */
+  /**
+   * When a transfer is final: the node's finalized block, else this many confirmations
+   * (default 128, Polygon PoS). The demo chain's blocks are final at once.
+   */
   confirmations?: number;
+  /** A reorganisation deeper than this stops the watcher (default 256). */
+  maxReorgDepth?: number;
+  /** A head that has not moved for this long is reported as stalled (default 60 s). */
+  stallAfterMs?: number;
   /** Demo only: how many customer wallets (lowest ids first) get POL, tokens and a history. */
   demoWalletLimit?: number;
   cacheTtlMs?: number;
@@ -110,7 +117,11 @@ export async function startChainServices(options: ChainServicesOptions): Promise
       db,
       reader,
       deploymentBlock: deploymentBlock!,
-      confirmations: options.confirmations,
+      finality: demo
+        ? { tag: false, confirmations: 0 }
+        : { tag: true, confirmations: options.confirmations ?? defaultFinality.confirmations },
+      maxReorgDepth: options.maxReorgDepth,
+      stallAfterMs: options.stallAfterMs,
       log,
       onRangeStored: options.onRangeStored,
     }));

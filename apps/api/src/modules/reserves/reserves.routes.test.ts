@@ -41,6 +41,8 @@ describe.each(engines)('proof of reserves on the demo chain, on %s', (engine) =>
         db: t.database.db,
         reader,
         deploymentBlock: chain.deploymentBlock,
+        // As on the demo chain: every block final at once.
+        finality: { tag: false, confirmations: 0 },
         pollIntervalMs: 50,
         retryInitialMs: 20,
         retryMaxMs: 100,
