@@ -1,10 +1,11 @@
-import type {
-  Denomination,
-  RedemptionAction,
-  RedemptionDetail,
-  RedemptionHistoryEntry,
-  RedemptionListItem,
-  RedemptionStatus,
+import {
+  isOpenRedemption,
+  type Denomination,
+  type RedemptionAction,
+  type RedemptionDetail,
+  type RedemptionHistoryEntry,
+  type RedemptionListItem,
+  type RedemptionStatus,
 } from '@gold/contract';
 import { errorBody, jsonResponse, type Handler, type Handlers, type StubbedRequest } from './http';
 
@@ -32,11 +33,9 @@ export function createRedemptionRows(count: number, overrides: (index: number) =
   return Array.from({ length: count }, (_, index) => createRedemptionRow({ id: index + 1, ...overrides(index) }));
 }
 
-const open = (status: RedemptionStatus) => status === 'REQUESTED' || status === 'PREPARATION';
-
-/** What the server would allow (apps/api/src/modules/redemptions/redemption-lifecycle.ts). */
+/** What the server would allow (packages/contract/src/redemption-lifecycle.ts). */
 function allowedFor(status: RedemptionStatus, verified: boolean): RedemptionAction[] {
-  if (open(status)) {
+  if (isOpenRedemption(status)) {
     return [
       ...(status === 'PREPARATION' ? (['prepare'] as const) : []),
       'sendotp',

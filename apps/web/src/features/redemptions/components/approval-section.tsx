@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { RedemptionDetail } from '@gold/contract';
 import { useNotify } from '@/components/ui/notifications/notifications-context';
 import { useApproveRedemption } from '../api/approve-redemption';
+import { redemptionActionTexts } from '../lib/action-texts';
 import { reportOutcome } from '../lib/report-outcome';
 import { ReviewSection } from './review-section';
 
@@ -13,7 +14,7 @@ export function ApprovalSection({ redemption, onApproved }: { redemption: Redemp
   const notify = useNotify();
   const approve = useApproveRedemption();
   const submit = () =>
-    void reportOutcome(approve.mutateAsync({ id: redemption.id }), notify, 'Redemption Approved Successfully', onApproved);
+    void reportOutcome(approve.mutateAsync({ id: redemption.id }), notify, redemptionActionTexts.approve.done, onApproved);
   return (
     <ReviewSection id="approval" title={t('Redemption Approval')}>
       <Typography variant="body2" color="text.secondary">
@@ -22,7 +23,7 @@ export function ApprovalSection({ redemption, onApproved }: { redemption: Redemp
         )}
       </Typography>
       <Button variant="contained" color="success" onClick={submit} loading={approve.isPending} sx={{ alignSelf: 'flex-start' }}>
-        {t('Approve')}
+        {t(redemptionActionTexts.approve.button)}
       </Button>
     </ReviewSection>
   );

@@ -4,7 +4,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useProductSymbol } from '@/lib/app-config';
 import { formatTokenAmount } from '@/lib/format';
 import { LIST_REJECT_REASON } from '../api/reject-redemption';
-import type { ListAction } from './redemption-row-actions';
+import { redemptionActionTexts, type ListAction } from '../lib/action-texts';
 
 interface ListActionDialogProps {
   open: boolean;
@@ -15,7 +15,7 @@ interface ListActionDialogProps {
   onCancel: () => void;
 }
 
-/** Asks before the list's one-click approve or reject: a misclick on a row must not change a redemption. */
+/** Asks before the list's one-click prepare or reject: a misclick on a row must not change a redemption. */
 export function ListActionDialog({ open, pending, busy, onConfirm, onCancel }: ListActionDialogProps) {
   const { t } = useTranslation();
   const product = useProductSymbol();
@@ -23,18 +23,19 @@ export function ListActionDialog({ open, pending, busy, onConfirm, onCancel }: L
   const what = row
     ? t('{{name}}’s request for {{amount}} {{product}}', { name: row.user.fullName, amount: formatTokenAmount(row.total), product })
     : '';
-  const approving = pending?.action === 'approve';
+  const action = pending?.action ?? 'prepare';
+  const texts = redemptionActionTexts[action];
   return (
     <ConfirmDialog
       open={open && pending !== null}
-      title={row ? t(approving ? 'Approve redemption {{id}}?' : 'Reject redemption {{id}}?', { id: row.id }) : ''}
-      confirmLabel={t(approving ? 'Approve' : 'Reject')}
-      confirmColor={approving ? 'primary' : 'error'}
+      title={row ? t(texts.confirmTitle, { id: row.id }) : ''}
+      confirmLabel={t(texts.button)}
+      confirmColor={action === 'prepare' ? 'primary' : 'error'}
       busy={busy}
       onConfirm={onConfirm}
       onCancel={onCancel}
     >
-      {approving
+      {action === 'prepare'
         ? t(
             "{{what}} (PREPARATION) moves to ON_WEB2: fulfilled through the off-platform channel, without taking pieces from the vault. To hand pieces over at the counter, open the review page and check the customer's code instead.",
             { what },

@@ -8,17 +8,15 @@ import { useTranslation } from 'react-i18next';
 import { QueryState } from '@/components/query-state';
 import { formatDateTime, orDash } from '@/lib/format';
 import { useRedemptionHistory } from '../api/get-redemption-history';
+import { redemptionActionTexts } from '../lib/action-texts';
 import { ReviewSection } from './review-section';
 
 /** The audit log's words for what happened (English keys, translated where shown); an action the console does not know yet is shown as it is. */
 const actionLabels: Record<string, string> = {
-  prepare: 'Approved (off-platform)',
+  ...Object.fromEntries(Object.entries(redemptionActionTexts).map(([action, texts]) => [action, texts.happened])),
   'otp-sent': 'Code sent',
   'otp-failed': 'Wrong code entered',
   'otp-verified': 'Code checked',
-  approve: 'Approved (handed over)',
-  reject: 'Rejected',
-  reset: 'Reset',
 };
 
 /** The redemption's history from the audit log, oldest first: who, action, from, to, reason, time. */

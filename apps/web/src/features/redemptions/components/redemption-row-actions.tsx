@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
 import HighlightOffIcon from '@mui/icons-material/HighlightOff';
 import HistoryIcon from '@mui/icons-material/History';
@@ -9,13 +10,13 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { redemptionStatusAllows, type RedemptionListItem } from '@gold/contract';
 import { paths } from '@/config/paths';
+import { listActions, redemptionActionTexts, type ListAction } from '../lib/action-texts';
 
-/** The list's one-click actions: approve is the off-platform one (the prepare call), reject with the list's reason. */
-const listActions = { approve: 'prepare', reject: 'reject' } as const;
-export type ListAction = keyof typeof listActions;
-
-/** Offered when the lifecycle allows the call it makes in the row's status. */
-const offers = (row: RedemptionListItem, action: ListAction) => redemptionStatusAllows(row.status, listActions[action]);
+/** How each list action's button looks; its texts come from `redemptionActionTexts`. */
+const listActionLooks: Record<ListAction, { icon: ReactNode; color: 'success' | 'error' }> = {
+  prepare: { icon: <CheckCircleOutlineIcon fontSize="small" />, color: 'success' },
+  reject: { icon: <HighlightOffIcon fontSize="small" />, color: 'error' },
+};
 
 interface RedemptionRowActionsProps {
   row: RedemptionListItem;
@@ -24,7 +25,7 @@ interface RedemptionRowActionsProps {
   onAction?: (action: ListAction, row: RedemptionListItem) => void;
 }
 
-/** A row's actions: view (the review page), details and history, and approve and reject where the lifecycle allows them. */
+/** A row's actions: view (the review page), details and history, and prepare and reject where the lifecycle allows them. */
 export function RedemptionRowActions({ row, tabIndex, onAction }: RedemptionRowActionsProps) {
   const { t } = useTranslation();
   const id = { id: row.id };
@@ -54,32 +55,37 @@ export function RedemptionRowActions({ row, tabIndex, onAction }: RedemptionRowA
           <HistoryIcon fontSize="small" />
         </IconButton>
       </Tooltip>
-      {onAction && offers(row, 'approve') ? (
-        <Tooltip title={t('Approve redemption {{id}}', id)}>
-          <IconButton
-            size="small"
-            color="success"
-            tabIndex={tabIndex}
-            aria-label={t('Approve redemption {{id}}', id)}
-            onClick={() => onAction('approve', row)}
-          >
-            <CheckCircleOutlineIcon fontSize="small" />
-          </IconButton>
-        </Tooltip>
-      ) : null}
-      {onAction && offers(row, 'reject') ? (
-        <Tooltip title={t('Reject redemption {{id}}', id)}>
-          <IconButton
-            size="small"
-            color="error"
-            tabIndex={tabIndex}
-            aria-label={t('Reject redemption {{id}}', id)}
-            onClick={() => onAction('reject', row)}
-          >
-            <HighlightOffIcon fontSize="small" />
-          </IconButton>
-        </Tooltip>
-      ) : null}
+      {onAction
+        ? listActions
+            .filter((action) => redemptionStatusAllows(row.status, action))
+            .map((action) => (
+              <ListActionButton key={action} action={action} row={row} tabIndex={tabIndex} onClick={() => onAction(action, row)} />
+            ))
+        : null}
     </Stack>
+  );
+}
+
+/** One list action's button (the prepare button reads 'Approve': the spec's word for it on the list). */
+function ListActionButton({
+  action,
+  row,
+  tabIndex,
+  onClick,
+}: {
+  action: ListAction;
+  row: RedemptionListItem;
+  tabIndex: 0 | -1;
+  onClick: () => void;
+}) {
+  const { t } = useTranslation();
+  const name = t(redemptionActionTexts[action].rowButton, { id: row.id });
+  const look = listActionLooks[action];
+  return (
+    <Tooltip title={name}>
+      <IconButton size="small" color={look.color} tabIndex={tabIndex} aria-label={name} onClick={onClick}>
+        {look.icon}
+      </IconButton>
+    </Tooltip>
   );
 }

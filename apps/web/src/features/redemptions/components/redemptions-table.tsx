@@ -12,15 +12,16 @@ import { formatDate, formatTokenAmount } from '@/lib/format';
 import { redemptionsList } from '../api/get-redemptions';
 import { usePrepareRedemption } from '../api/prepare-redemption';
 import { LIST_REJECT_REASON, useRejectRedemption } from '../api/reject-redemption';
+import { redemptionActionTexts, type ListAction } from '../lib/action-texts';
 import { reportOutcome } from '../lib/report-outcome';
-import { RedemptionRowActions, type ListAction } from './redemption-row-actions';
+import { RedemptionRowActions } from './redemption-row-actions';
 import { RedemptionStatusChip } from './redemption-status-chip';
 
 /** Loaded once an action is asked for (Dialog and its modal are not needed to show the list). */
 const ListActionDialog = lazy(() => import('./list-action-dialog').then((m) => ({ default: m.ListActionDialog })));
 
 interface RowActions {
-  /** Approve and reject on the rows (the Redemption List); without, the rows only link (Ratings). */
+  /** Prepare and reject on the rows (the Redemption List); without, the rows only link (Ratings). */
   onAction: ((action: ListAction, row: RedemptionListItem) => void) | undefined;
 }
 
@@ -97,13 +98,13 @@ const redemptionsTable = defineList<RedemptionListQuery, RedemptionListItem, Row
 interface RedemptionsTableProps {
   /** The grid's accessible name (English, shown in the console's language). */
   label: string;
-  /** Approve and reject on the rows (the Redemption List); without, the rows only link (Ratings). */
+  /** Prepare and reject on the rows (the Redemption List); without, the rows only link (Ratings). */
   withActions?: boolean;
 }
 
 /**
  * Redemptions paged, sorted and filtered by status on the server (state in the URL). With
- * actions: approve (PREPARATION: the prepare call) and reject (reason 'none'), each confirmed
+ * actions: prepare (PREPARATION, labelled 'Approve') and reject (reason 'none'), each confirmed
  * first; afterwards the list goes back to its first page.
  */
 export function RedemptionsTable({ label, withActions = false }: RedemptionsTableProps) {
@@ -131,11 +132,10 @@ export function RedemptionsTable({ label, withActions = false }: RedemptionsTabl
     if (!pending) return;
     const { action, row } = pending;
     const done =
-      action === 'approve' ? prepare.mutateAsync({ id: row.id }) : reject.mutateAsync({ id: row.id, reason: LIST_REJECT_REASON });
-    const message = action === 'approve' ? 'Redemption Approved Successfully' : 'Redemption Rejected Successfully';
-    void reportOutcome(done, notify, message, () => list.setPagination({ page: 0, pageSize: list.pageSize })).finally(() =>
-      setDialogOpen(false),
-    );
+      action === 'prepare' ? prepare.mutateAsync({ id: row.id }) : reject.mutateAsync({ id: row.id, reason: LIST_REJECT_REASON });
+    void reportOutcome(done, notify, redemptionActionTexts[action].done, () =>
+      list.setPagination({ page: 0, pageSize: list.pageSize }),
+    ).finally(() => setDialogOpen(false));
   };
 
   return (

@@ -6,6 +6,7 @@ import type { RedemptionDetail } from '@gold/contract';
 import { TextInput } from '@/components/form/text-input';
 import { useNotify } from '@/components/ui/notifications/notifications-context';
 import { useRejectRedemption } from '../api/reject-redemption';
+import { redemptionActionTexts } from '../lib/action-texts';
 import { reportOutcome } from '../lib/report-outcome';
 import { reasonProblem } from '../lib/validation';
 import { ReviewSection } from './review-section';
@@ -22,7 +23,7 @@ export function RejectionSection({ redemption }: { redemption: RedemptionDetail 
     const found = reasonProblem(reason);
     setProblem(found);
     if (found) return;
-    void reportOutcome(reject.mutateAsync({ id: redemption.id, reason: reason.trim() }), notify, 'Redemption Rejected Successfully', () =>
+    void reportOutcome(reject.mutateAsync({ id: redemption.id, reason: reason.trim() }), notify, redemptionActionTexts.reject.done, () =>
       setReason(''),
     );
   };
@@ -53,7 +54,7 @@ export function RejectionSection({ redemption }: { redemption: RedemptionDetail 
           helperText={t(problem ?? 'Recorded with the redemption and its history')}
         />
         <Button type="submit" variant="contained" color="error" loading={reject.isPending} sx={{ alignSelf: 'flex-start' }}>
-          {t('Reject')}
+          {t(redemptionActionTexts.reject.button)}
         </Button>
       </Stack>
     </ReviewSection>

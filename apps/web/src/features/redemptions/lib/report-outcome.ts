@@ -6,7 +6,7 @@ import { i18n } from '@/lib/i18n';
  * Awaits an action (a mutation's `mutateAsync`) and says how it went: `done` on success (after
  * `then`), 'Fail: ' and the server's message otherwise. Not `mutate`'s own callbacks: React Query
  * drops those when the component unmounts, and a status change unmounts the very section that
- * made it (Approve, Reject, Reset, the detail form). `done` is an English text, shown in the
+ * made it (approve, reject, reset, the detail form). `done` is an English text, shown in the
  * console's language.
  */
 export async function reportOutcome<T>(action: Promise<T>, notify: Notify, done: string, then?: (result: T) => void): Promise<void> {

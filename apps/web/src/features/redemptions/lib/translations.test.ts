@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redemptionActions, redemptionStatuses, type RedemptionStatusChange } from '@gold/contract';
 import { applyLanguage, i18n, loadIndonesianCatalogue } from '@/lib/i18n';
+import { redemptionActionTexts } from './action-texts';
 import { offeredTransitions } from './status-transitions';
 import { otpProblem, reasonProblem } from './validation';
 
@@ -51,6 +52,8 @@ describe('redemption and denomination texts in Indonesian', () => {
     const keys = [
       ...redemptionStatuses,
       ...all.flatMap((transition) => [transition.label, transition.done]),
+      // Every lifecycle action's texts: buttons, dropdown choices, notices, history words.
+      ...Object.values(redemptionActionTexts).flatMap((texts) => Object.values(texts)),
       ...['', '1', '12 456', ' '.repeat(2)].map(otpProblem),
       ...[' ', 'x'.repeat(501), 'bad\u0000byte'].map(reasonProblem),
       // The list declarations (translated by the list mechanism where drawn).

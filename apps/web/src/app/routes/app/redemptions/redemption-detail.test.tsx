@@ -134,7 +134,7 @@ describe('/redemption-list/detail?id=', () => {
     expect(postsOf(calls)).toEqual([['/admin/redeem/approve', { id: 8 }]]);
   });
 
-  it('approves off-platform (prepare) and resets, showing Fail: with the server’s message when refused', async () => {
+  it('prepares (the Approve choice: off-platform) and resets, showing Fail: with the server’s message when refused', async () => {
     const { calls, server } = render(createRedemption({ id: 10, status: 'PREPARATION' }));
     await waitFor(() => expect(field('Status')).toBe('PREPARATION'));
     await choose('Approve (ON_WEB2)');

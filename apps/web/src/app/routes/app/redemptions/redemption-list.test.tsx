@@ -86,7 +86,7 @@ describe('/redemption-list', () => {
     expect(within(row(1)).getByRole('link', { name: 'Review redemption 1' }).getAttribute('href')).toBe('/redeem?id=1');
     expect(within(row(1)).getByRole('link', { name: 'Details of redemption 1' }).getAttribute('href')).toBe('/redemption-list/detail?id=1');
 
-    // Approve only on PREPARATION, reject on REQUESTED and PREPARATION.
+    // Prepare (labelled Approve) only on PREPARATION, reject on REQUESTED and PREPARATION.
     const actions = (id: number) =>
       within(row(id))
         .queryAllByRole('button')
@@ -126,7 +126,7 @@ describe('/redemption-list', () => {
     }
   });
 
-  it('approves a PREPARATION request (the prepare call) after a confirmation, then shows the first page', async () => {
+  it('prepares a PREPARATION request (its button reads Approve) after a confirmation, then shows the first page', async () => {
     const rows = createRedemptionRows(34, () => ({ status: 'PREPARATION' }));
     const server = redemptionsServer(rows);
     const prepare: Handler = (request) => {
