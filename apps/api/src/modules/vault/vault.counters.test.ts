@@ -182,7 +182,8 @@ describeEachEngine('the vault counters (trigger-kept) against a recount from scr
     expect(await keptCounters(db)).toEqual({ pieces: [], totals: [] });
   });
 
-  it('refuses a hand-over short of pieces, naming each short denomination, and locks nothing past its transaction', async () => {
+  it('refuses a hand-over short of pieces, naming each short denomination, and answers the lines of one that has them', async () => {
+    // The test before emptied the redemptions: every piece of stock is available.
     const redemption = await insertRedemption(db, { customerId, status: 'PREPARATION', pieces: [piece(0, 41), piece(1, 2), piece(2, 21)] });
     await expect(db.transaction((tx) => lockStockForHandOver(tx, redemption))).rejects.toMatchObject({
       statusCode: 409,
