@@ -65,9 +65,6 @@ async function onMaintenanceConnection(config: Config, handle: DatabaseHandle, w
     await maintenance.close();
   }
 }
-      : { kind: 'pglite', dataDir: config.DATA_DIR },
-  );
-}
 
 /**
  * The work done once before any request is served: migrations, the first admin (a generated
@@ -193,6 +190,8 @@ export async function startApi(config: Config, options: StartApiOptions = {}): P
           deploymentBlock: config.TOKEN_DEPLOYMENT_BLOCK,
           leadership,
           confirmations: config.CHAIN_CONFIRMATIONS,
+          maxReorgDepth: config.CHAIN_MAX_REORG_DEPTH,
+          stallAfterMs: config.CHAIN_STALL_SECONDS * 1000,
           demoWalletLimit: config.DEMO_CHAIN_WALLETS,
           cacheTtlMs: config.BALANCE_CACHE_SECONDS * 1000,
           timeoutMs: config.RPC_TIMEOUT_MS,

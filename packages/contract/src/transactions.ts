@@ -44,6 +44,12 @@ export const transaction = z.object({
   date: z.string(),
   amount: tokenAmount,
   status: z.enum(transactionTypes),
+  /**
+   * Not in the spec: the block is above the node's finalized block (or not yet confirmations
+   * deep). The console marks the row; it becomes final, or leaves the list if a reorganisation
+   * abandons its block.
+   */
+  pending: z.boolean(),
 });
 export type Transaction = z.infer<typeof transaction>;
 

@@ -116,8 +116,12 @@ const configSchema = z.object({
     .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte hex address')
     .optional(),
   TOKEN_DEPLOYMENT_BLOCK: z.coerce.number().int().min(0).optional(),
-  /** Blocks the transfer watcher stays below the head (reorganisation margin). */
-  CHAIN_CONFIRMATIONS: z.coerce.number().int().min(0).max(1000).default(0),
+  /** A transfer is final at the node's finalized block; a node without that tag: this many confirmations (Polygon PoS default). */
+  CHAIN_CONFIRMATIONS: z.coerce.number().int().min(0).max(10_000).default(128),
+  /** A reorganisation deeper than this stops the transfer watcher (it never rescans by itself). */
+  CHAIN_MAX_REORG_DEPTH: positiveInt.max(100_000).default(256),
+  /** A node head that has not moved for this long is reported as stalled. */
+  CHAIN_STALL_SECONDS: positiveInt.max(86_400).default(60),
   EXPLORER_API_URL: z.url('must be a URL').default('https://api.etherscan.io'),
   EXPLORER_API_KEY: z.string().min(1).optional(),
   EXPLORER_CALLS_PER_SECOND: positiveInt.max(100).default(3),

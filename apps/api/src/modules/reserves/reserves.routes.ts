@@ -52,7 +52,14 @@ const wibDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta', year
 
 /** Proof of reserves: the reading now, its history, and the history as CSV. */
 export const reservesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, chain }) => {
-  const currentReserves = createReservesReading(db, () => chain?.()?.reader);
+  const currentReserves = createReservesReading(
+    db,
+    () => chain?.()?.reader,
+    () => {
+      const finalized = chain?.()?.watcher?.status.finalizedBlock;
+      return finalized === null || finalized === undefined ? undefined : BigInt(finalized);
+    },
+  );
 
   app.get(
     '/admin/reserves',

@@ -103,11 +103,12 @@ const describeFailure = (error: unknown) => {
 };
 
 /**
- * GET /admin/reserves: the supply read from the chain now and the vault's grams from the database.
+ * GET /admin/reserves: the supply read from the chain now (at `finalBlock`, the transfer watcher's
+ * finalized block, when there is one: pending mints and burns do not count) and the vault's grams from the database.
  * When the chain cannot be read it says so and answers the last good reading with its age (this
  * process's, else the latest snapshot), never a figure it did not read.
  */
-export function createReservesReading(db: Database, chain: () => SupplySource | undefined) {
+export function createReservesReading(db: Database, chain: () => SupplySource | undefined, finalBlock?: () => bigint | undefined) {
   let lastGood: GoodReading | undefined;
 
   const stale = async (message: string): Promise<ReservesResponse> => {
@@ -142,7 +143,7 @@ export function createReservesReading(db: Database, chain: () => SupplySource | 
     if (!source) return stale('The chain is not being read (the node did not start or is not reachable): showing the last good reading');
     const [vault, supply] = await Promise.all([
       vaultGrams(db),
-      readSupply(source).catch((error: unknown) => ({ failure: describeFailure(error) })),
+      readSupply(source, finalBlock?.()).catch((error: unknown) => ({ failure: describeFailure(error) })),
     ]);
     if ('failure' in supply) return stale(`The chain node does not answer (${supply.failure}): showing the last good reading`);
     const response = live(reserveFigures({ ...supply, ...vault }));

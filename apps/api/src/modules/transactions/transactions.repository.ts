@@ -14,7 +14,7 @@ const transactionOrderBy: Record<TransactionSortField, SQL[]> = {
 
 const transactionColumns = sql`select ${x.id} as "id", ${x.txhash} as "txhash", ${x.logIndex} as "logIndex",
        ${x.fromAddress} as "from", ${x.toAddress} as "to", ${isoTimestamp(x.occurredAt)} as "date",
-       trim_scale(${x.amount})::text as "amount", ${x.type} as "status"
+       trim_scale(${x.amount})::text as "amount", ${x.type} as "status", not ${x.final} as "pending"
   from ${x}`;
 
 /** `prefix%` for LIKE; the contract allows only 0x and hex digits, so there is nothing to escape. */

@@ -21,6 +21,9 @@ const given = Array.from({ length: 37 }, (_, i) => {
     amount: ['1.5', '25', '0.000000000000000001', '1000000.25'][i % 4]!,
     type,
     occurredAt: new Date(Date.UTC(2026, 1, 1 + Math.floor(i / 3), 8)),
+    // The two newest are in blocks not final yet.
+    blockNumber: 1000 + i,
+    final: i < 35,
   };
 });
 
@@ -69,7 +72,9 @@ describeEachEngine('transactions', (t) => {
       date: '2026-02-13T08:00:00.000Z',
       amount: '1.5',
       status: 'MINT',
+      pending: true,
     });
+    expect(first.body.data.map((row: Transaction) => row.pending)).toEqual([true, true, ...Array<boolean>(8).fill(false)]);
     expect((await list('?limit=10&page=3')).body.data).toHaveLength(7);
     expect((await list('?limit=10&page=4')).body).toEqual({ data: [], total: 37 });
     const amounts = new Set((await list('')).body.data.map((row: Transaction) => row.amount));

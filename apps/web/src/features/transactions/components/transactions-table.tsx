@@ -1,5 +1,7 @@
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
+import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -29,6 +31,19 @@ function TransactionDetailLink({ id, no, tabIndex }: { id: number; no: number; t
         <VisibilityOutlinedIcon fontSize="small" />
       </IconButton>
     </Tooltip>
+  );
+}
+
+/** A transfer whose block is not final yet: its date with a mark (it may still leave the list if the block is abandoned). */
+function PendingDate({ date }: { date: string }) {
+  const { t } = useTranslation();
+  return (
+    <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', height: '100%' }}>
+      <span>{formatDateTime(date)}</span>
+      <Tooltip title={t('Not final yet: its block can still be replaced on the chain')}>
+        <Chip size="small" variant="outlined" color="warning" label={t('Pending')} />
+      </Tooltip>
+    </Stack>
   );
 }
 
@@ -99,6 +114,7 @@ export const transactionsTable = defineList({
       width: 168,
       sortingOrder: ['desc', 'asc'],
       valueFormatter: (value: string) => formatDateTime(value),
+      renderCell: ({ row }) => (row.pending ? <PendingDate date={row.date} /> : formatDateTime(row.date)),
     },
     {
       field: 'amount',

@@ -13,6 +13,7 @@ const transaction: Transaction = {
   date: '2026-03-05T07:30:00.000Z',
   amount: '25.005',
   status: 'MINT',
+  pending: false,
 };
 
 /** The value shown beside a label of the detail's description list. */

@@ -20,6 +20,8 @@ function createTransactions(count: number): Transaction[] {
     date: new Date(Date.UTC(2026, 0, 1, 10, 0) + i * 3_600_000).toISOString(),
     amount: i === 0 ? '1234.5678' : String(i),
     status: i % 5 === 0 ? 'MINT' : 'TRANSFER',
+    // The newest is in a block not final yet.
+    pending: i === count - 1,
   }));
 }
 
@@ -60,6 +62,10 @@ describe('/transaction-list', () => {
     const row = grid().querySelector(`[role="row"][data-id="${newest.id}"]`) as HTMLElement;
     expect(within(row).getByRole('link', { name: 'View transaction 1' }).getAttribute('href')).toBe(`/transaction-list/${newest.id}`);
     expect(within(row).getByRole('button', { name: 'copy transaction hash' })).toBeTruthy();
+    // The newest transfer's block is not final yet: marked in its date cell, and only that one.
+    const dates = Array.from(grid().querySelectorAll('[role="row"][data-id] [data-field="date"]'));
+    expect(within(dates[0] as HTMLElement).getByText('Pending')).toBeTruthy();
+    expect(dates.slice(1).every((cell) => !cell.textContent!.includes('Pending'))).toBe(true);
   });
 
   it('numbers the rows across pages, shows a dash for a missing address, dates in WIB and exact amounts', async () => {
