@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { signedInAdmin, signInSessionResponse } from './auth';
 import { newPassword, passwordMismatchMessage, phoneNumberInput } from './admins';
 import { adminLanguages } from './enums';
+import { reauthentication, secondFactorCode } from './reauthentication';
 
 // ---------------------------------------------------------------------------------------------
 // Profile: GET/POST /account/profile, POST /account/password
@@ -53,12 +54,6 @@ export type ChangePasswordResponse = z.infer<typeof changePasswordResponse>;
 /** A 6-digit code from the authenticator app. */
 export const totpCode = z.string().regex(/^\d{6}$/, 'code must be 6 digits');
 
-/** A code from the app (6 digits) or one of the recovery codes (`abcd-efgh-jkmn-pqrs-tuvw-xyz2`; older ones `abcde-fghij`). */
-export const secondFactorCode = z
-  .string()
-  .trim()
-  .regex(/^(\d{6}|(?:[A-Za-z0-9]{4}-?){5}[A-Za-z0-9]{4}|[A-Za-z0-9]{5}-?[A-Za-z0-9]{5})$/, 'code must be 6 digits or a recovery code');
-
 /** POST /account/two-factor/setup (and /admin/login/two-factor/setup): a new secret to scan; not active until confirmed with a code. */
 export const twoFactorSetupResponse = z.object({
   /** Base32, for typing into the app by hand. */
@@ -109,3 +104,34 @@ export type LoginTwoFactorEnableBody = z.infer<typeof loginTwoFactorEnableBody>;
 
 export const loginTwoFactorEnableResponse = signInSessionResponse.extend({ recoveryCodes: z.array(z.string()) });
 export type LoginTwoFactorEnableResponse = z.infer<typeof loginTwoFactorEnableResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// Re-authentication for sensitive changes
+// ---------------------------------------------------------------------------------------------
+
+/** The body of a change that needs nothing but re-authentication. */
+export const reauthBody = z.strictObject({ reauth: reauthentication.optional() });
+export type ReauthBody = z.infer<typeof reauthBody>;
+
+// ---------------------------------------------------------------------------------------------
+// Your sessions: GET /account/sessions, POST /account/sessions/end-others
+// ---------------------------------------------------------------------------------------------
+
+/** One of the signed-in admin's live sessions: where and on what it was opened, and its last use. */
+export const accountSession = z.object({
+  id: z.number().int().positive(),
+  /** The browser's User-Agent as sent at sign-in (null when none was sent). */
+  device: z.string().nullable(),
+  ipAddress: z.string().nullable(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  /** The session of this request. */
+  current: z.boolean(),
+});
+export type AccountSession = z.infer<typeof accountSession>;
+
+export const accountSessionsResponse = z.object({ data: z.array(accountSession) });
+export type AccountSessionsResponse = z.infer<typeof accountSessionsResponse>;
+
+export const endOtherSessionsResponse = z.object({ endedSessions: z.number().int().nonnegative() });
+export type EndOtherSessionsResponse = z.infer<typeof endOtherSessionsResponse>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { adminRoles, adminStatuses } from './enums';
 import { plainText } from './common';
 import { listQuery, pageOf, searchText } from './list';
+import { reauthentication } from './reauthentication';
 
 const rowId = z.number().int().positive();
 
@@ -95,6 +96,8 @@ export const addAdminBody = z
     status: z.enum(adminStatuses).default('Activated'),
     /** Accepted for the disabled role field of the form; the only value is Administrator. */
     role: z.enum(adminRoles).optional(),
+    /** The adding admin's password (and second factor): required by the server, outside the spec's form (a dialog asks). */
+    reauth: reauthentication.optional(),
   })
   .refine((body) => body.confirmPassword === undefined || body.password === body.confirmPassword, {
     message: passwordMismatchMessage,

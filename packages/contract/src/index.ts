@@ -13,6 +13,7 @@ export * from './admins';
 export * from './contacts';
 export * from './audit';
 export * from './account';
+export * from './reauthentication';
 export * from './transactions';
 export * from './purchases';
 export * from './balances';

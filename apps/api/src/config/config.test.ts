@@ -49,7 +49,7 @@ describe('WORKERS', () => {
     expect(() => loadConfig({ WORKERS: '2' })).toThrow(
       /WORKERS: 2 processes need DATABASE_URL \(PostgreSQL\); the embedded database \(PGlite\) allows one process per DATA_DIR/,
     );
-    expect(loadConfig({ WORKERS: '4', DATABASE_URL: 'postgres://db.internal/gold' }).WORKERS).toBe(4);
+    expect(loadConfig({ WORKERS: '4', DATABASE_URL: 'postgres://db.internal/gold', OTP_HASH_KEY: 'k'.repeat(32) }).WORKERS).toBe(4);
     expect(() => loadConfig({ WORKERS: '0' })).toThrow(/WORKERS/);
   });
 });

@@ -1,3 +1,4 @@
+import { readFileSync, statSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
@@ -86,8 +87,11 @@ const configSchema = z.object({
   SEED_DEMO_DATA: booleanFlag.default(true),
   SESSION_IDLE_MINUTES: positiveInt.max(24 * 60).default(30),
   SESSION_ABSOLUTE_HOURS: positiveInt.max(24 * 7).default(12),
-  /** Every admin must sign in with a second factor; one without is made to enrol at its next sign-in. */
-  REQUIRE_TWO_FACTOR: booleanFlag.default(false),
+  /**
+   * Every admin must sign in with a second factor; one without is made to enrol at its next sign-in.
+   * Unset: on with DATABASE_URL (a real deployment), off on the embedded demo.
+   */
+  REQUIRE_TWO_FACTOR: booleanFlag.optional(),
   TRUST_PROXY: trustProxy.default(false),
   /** Sign-ins checked at once (each costs an argon2 verification), and how many may wait for a turn. */
   SIGN_IN_CONCURRENCY: positiveInt.max(256).default(2),
@@ -141,6 +145,8 @@ const configSchema = z.object({
   DEMO_MAIL_CATCHER: booleanFlag.default(true),
   /** HMAC key for one-time codes; unset: a random one made on the first start and kept in the database (app_secret). */
   OTP_HASH_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** OTP_HASH_KEY read from a file instead (a mounted secret); refused when group or others may read it. */
+  OTP_HASH_KEY_FILE: z.string().min(1).optional(),
 });
 
 export type Config = z.output<typeof configSchema>;
@@ -168,7 +174,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if ((config.ADMIN_EMAIL === undefined) !== (config.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError('Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
   }
-  return { ...config, DATA_DIR: resolve(config.DATA_DIR) };
+  const otpHashKey = serverKey(config.OTP_HASH_KEY, config.OTP_HASH_KEY_FILE);
+  if (config.DATABASE_URL && !otpHashKey) {
+    throw new ConfigError(
+      'Invalid configuration:\n  OTP_HASH_KEY: required on DATABASE_URL (or OTP_HASH_KEY_FILE), so the key that seals second factors and ' +
+        'one-time codes is not kept beside them in the database; e.g. OTP_HASH_KEY=$(openssl rand -hex 32)',
+    );
+  }
+  return {
+    ...config,
+    DATA_DIR: resolve(config.DATA_DIR),
+    OTP_HASH_KEY: otpHashKey,
+    REQUIRE_TWO_FACTOR: config.REQUIRE_TWO_FACTOR ?? config.DATABASE_URL !== undefined,
+  };
+}
+
+/** OTP_HASH_KEY, given or read from OTP_HASH_KEY_FILE (kept from group and others: mode 600 or 400). */
+function serverKey(given: string | undefined, file: string | undefined): string | undefined {
+  if (given && file) throw new ConfigError('Invalid configuration:\n  OTP_HASH_KEY and OTP_HASH_KEY_FILE: set one, not both');
+  if (!file) return given;
+  let key: string;
+  try {
+    if ((statSync(file).mode & 0o077) !== 0)
+      throw new ConfigError(`Invalid configuration:\n  OTP_HASH_KEY_FILE: ${file} is readable by group or others: chmod 600 it`);
+    key = readFileSync(file, 'utf8').trim();
+  } catch (error) {
+    if (error instanceof ConfigError) throw error;
+    throw new ConfigError(`Invalid configuration:\n  OTP_HASH_KEY_FILE: cannot read ${file} (${(error as Error).message})`);
+  }
+  if (key.length < 32) throw new ConfigError('Invalid configuration:\n  OTP_HASH_KEY_FILE: the key must be at least 32 characters');
+  return key;
 }
 
 /** TRUST_PROXY in the form Fastify's trustProxy option takes. */

@@ -4,7 +4,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { selectRows } from '../../db/client';
 import { auditLog } from '../../db/schema';
 import { recordAudit } from './audit.repository';
-import { describeEachEngine, signInCookie } from '../../test/test-app';
+import { describeEachEngine, signInCookie, testAdmin } from '../../test/test-app';
 
 describeEachEngine('audit log', (t) => {
   let me: { id: number };
@@ -36,6 +36,7 @@ describeEachEngine('audit log', (t) => {
         email: 'audit.target@example.com',
         password: 'Ombak pantai Kuta 555',
         confirmPassword: 'Ombak pantai Kuta 555',
+        reauth: { password: testAdmin.password },
       },
     });
     expect(add.statusCode, add.body).toBe(201);

@@ -22,7 +22,9 @@ describeEachEngine('admins', (t) => {
     me = session.json().admin;
   });
 
-  const add = (body: Record<string, unknown>) => t().injectAsAdmin({ method: 'POST', url: '/api/admin/add', payload: body });
+  // The adding admin confirms with its password (re-authentication).
+  const add = (body: Record<string, unknown>) =>
+    t().injectAsAdmin({ method: 'POST', url: '/api/admin/add', payload: { reauth: { password: testAdmin.password }, ...body } });
   const edit = (id: number, body: Record<string, unknown>, cookie?: string) =>
     cookie
       ? t().app.inject({ method: 'POST', url: `/api/admin/edit/${id}`, payload: body, headers: { cookie } })

@@ -12,13 +12,15 @@ import {
 import type { AppDeps } from '../../../app-deps';
 import { answerList } from '../../../lib/list-reply';
 import { actorOf } from '../sessions/actor';
+import { secondFactorKeys } from '../two-factor/second-factor-keys';
 import { countRegisteredAdmins, findAdminPage, streamAdmins } from './admins.repository';
 import { addAdmin, deleteAdmin, editAdmin, getAdmin } from './admins.service';
 
-const changeErrors = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 409: errorResponse };
+const changeErrors = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 409: errorResponse, 429: errorResponse };
 
 /** Admin List, Add Admin, View Admin Detail, and delete (spec section 7, plus delete). */
-export const adminsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+export const adminsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, otpKey }) => {
+  const keys = secondFactorKeys(otpKey);
   app.get(
     '/admin/list/admins',
     {
@@ -58,13 +60,14 @@ export const adminsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) 
     {
       schema: {
         tags: ['admins'],
-        summary: 'Add an admin (role Administrator); 409 when the e-mail is taken, 400 naming a weak password or a wrong phone number',
+        summary:
+          'Add an admin (role Administrator), with your password and second factor (reauth); 409 when the e-mail is taken, 400 naming a weak password, a wrong phone number or a missing or wrong reauth',
         body: addAdminBody,
         response: { 201: adminDetailResponse, ...changeErrors },
       },
     },
     async (request, reply) => {
-      const admin = await addAdmin(db, actorOf(request), request.body);
+      const admin = await addAdmin(db, keys, actorOf(request), request.body);
       return reply.code(201).send({ data: [admin] });
     },
   );
@@ -74,7 +77,8 @@ export const adminsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) 
     {
       schema: {
         tags: ['admins'],
-        summary: "Change an admin's status and, when password is not empty, its password; deactivating ends its sessions at once",
+        summary:
+          "Change an admin's status and, when password is not empty, its password (not your own: POST /account/password); deactivating ends its sessions at once",
         params: idParams,
         body: editAdminBody,
         response: { 200: adminDetailResponse, ...changeErrors },

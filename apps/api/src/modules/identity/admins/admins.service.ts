@@ -2,7 +2,9 @@ import type { AddAdminBody, AdminDetail, EditAdminBody } from '@gold/contract';
 import type { Database } from '../../../db/client';
 import { badRequest, conflict, notFound } from '../../../lib/http-errors';
 import { recordAudit } from '../../audit/audit.repository';
+import { requireReauthentication } from '../reauth/reauthentication';
 import type { Actor } from '../sessions/actor';
+import type { SecondFactorKeys } from '../two-factor/second-factor-keys';
 import { endSessionsOfAdmin } from '../sessions/sessions.repository';
 import {
   findAdminByEmail,
@@ -38,7 +40,7 @@ export async function getAdmin(db: Database, id: number): Promise<AdminDetail> {
 }
 
 /** Add Admin: role Administrator, e-mail unique regardless of case, phone in E.164, password by the policy. */
-export async function addAdmin(db: Database, actor: Actor, body: AddAdminBody): Promise<AdminDetail> {
+export async function addAdmin(db: Database, keys: SecondFactorKeys, actor: Actor, body: AddAdminBody): Promise<AdminDetail> {
   // The contract already compared the passwords (when both were sent); repeated here so no caller can skip it.
   if (body.confirmPassword !== undefined && body.password !== body.confirmPassword) {
     throw badRequest('body.confirmPassword: Password is Not Match');
@@ -46,6 +48,8 @@ export async function addAdmin(db: Database, actor: Actor, body: AddAdminBody): 
   const phoneNumber = normalisePhoneNumber(body.phoneNumber, 'body.phoneNumber');
   checkPasswordPolicy(body.password, [body.fullname, body.email]);
   if (await findAdminByEmail(db, body.email)) throw emailTaken(body.email);
+  // A new admin is a new way in: only from the admin at the keyboard, not from a stolen session.
+  await requireReauthentication(db, keys, actor, body.reauth);
   const passwordHash = await hashPassword(body.password);
   const status = body.status ?? 'Activated';
   let id: number;
@@ -82,6 +86,9 @@ export async function editAdmin(db: Database, actor: Actor, id: number, body: Ed
   const target = await findAdminDetail(db, id);
   if (!target) throw notFound(`Admin ${id} not found`);
   if (body.status === 'Not Activated' && id === actor.admin.id) throw conflict('You cannot deactivate your own account');
+  // Your own password changes only with the current one (Profile): a stolen session must not set it.
+  if (password !== '' && id === actor.admin.id)
+    throw badRequest('body.password: change your own password in Profile, with your current password');
   if (password !== '') checkPasswordPolicy(password, [target.fullName, target.email]);
   const passwordHash = password !== '' ? await hashPassword(password) : null;
 

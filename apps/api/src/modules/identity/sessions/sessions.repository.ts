@@ -1,5 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Database, Executor } from '../../../db/client';
+import type { AccountSession } from '@gold/contract';
+import { selectRows, type Database, type Executor } from '../../../db/client';
+import { isoTimestamp } from '../../../db/paging';
 import { admins, adminSessions } from '../../../db/schema';
 
 export async function insertSession(
@@ -88,4 +90,18 @@ export async function endSessionsOfAdmin(db: Executor, adminId: number, exceptTo
     )
     .returning({ id: adminSessions.id });
   return ended.length;
+}
+
+/** An admin's live sessions (not ended, within their lifetime and idle timeout), last used first. */
+export async function listLiveSessions(db: Executor, adminId: number, idleMinutes: number, currentTokenHash: string | null) {
+  return selectRows<AccountSession>(
+    db,
+    sql`select ${adminSessions.id} as "id", ${adminSessions.userAgent} as "device", host(${adminSessions.ipAddress}) as "ipAddress",
+               ${isoTimestamp(adminSessions.createdAt)} as "createdAt", ${isoTimestamp(adminSessions.lastSeenAt)} as "lastSeenAt",
+               (${adminSessions.tokenHash} = ${currentTokenHash}) is true as "current"
+          from ${adminSessions}
+         where ${adminSessions.adminId} = ${adminId} and ${adminSessions.endedAt} is null and ${adminSessions.expiresAt} > now()
+           and ${adminSessions.lastSeenAt} > now() - make_interval(mins => ${idleMinutes})
+         order by ${adminSessions.lastSeenAt} desc, ${adminSessions.id} desc`,
+  );
 }

@@ -3,7 +3,8 @@ import type { AppDeps } from '../../../app-deps';
 import type { Database } from '../../../db/client';
 import { recordAudit } from '../../audit/audit.repository';
 import { hashSessionToken } from './session-token';
-import { endSession, findLiveSession, touchSession } from './sessions.repository';
+import type { Actor } from './actor';
+import { endSession, endSessionsOfAdmin, findLiveSession, touchSession } from './sessions.repository';
 
 export interface SessionPolicy {
   idleMinutes: number;
@@ -34,5 +35,21 @@ export async function signOut(db: Database, token: string, ipAddress: string | n
     const ended = await endSession(tx, hashSessionToken(token));
     if (ended)
       await recordAudit(tx, { adminId: ended.adminId, action: 'admin.sign_out', entity: 'admin', entityId: ended.adminId, ipAddress });
+  });
+}
+
+/** Ends every session of the actor but the one it acts from (a lost laptop, a shared computer), audited. */
+export async function endOtherSessions(db: Database, actor: Actor): Promise<number> {
+  return db.transaction(async (tx) => {
+    const ended = await endSessionsOfAdmin(tx, actor.admin.id, actor.sessionTokenHash);
+    await recordAudit(tx, {
+      adminId: actor.admin.id,
+      action: 'admin.sessions_ended',
+      entity: 'admin',
+      entityId: actor.admin.id,
+      details: { endedSessions: ended },
+      ipAddress: actor.ipAddress,
+    });
+    return ended;
   });
 }

@@ -7,6 +7,7 @@ import {
   loginTwoFactorEnableBody,
   loginTwoFactorEnableResponse,
   loginTwoFactorSetupBody,
+  reauthBody,
   recoveryCodesResponse,
   signInSessionResponse,
   twoFactorEnableBody,
@@ -91,11 +92,13 @@ export const twoFactorAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, 
     {
       schema: {
         tags: ['account'],
-        summary: 'Start enrolling an authenticator app: the secret, its otpauth URI and a QR code (not active until confirmed)',
-        response: { 200: twoFactorSetupResponse, 401: errorResponse, 409: errorResponse },
+        summary:
+          'Start enrolling an authenticator app, with your password (reauth): the secret, its otpauth URI and a QR code (not active until confirmed)',
+        body: reauthBody,
+        response: { 200: twoFactorSetupResponse, 400: errorResponse, 401: errorResponse, 409: errorResponse, 429: errorResponse },
       },
     },
-    async (request) => setupForSelf(db, keys, actorOf(request)),
+    async (request) => setupForSelf(db, keys, actorOf(request), request.body.reauth),
   );
 
   app.post(
@@ -116,11 +119,19 @@ export const twoFactorAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, 
     {
       schema: {
         tags: ['admins'],
-        summary: "Remove another admin's second factor (a lost phone); audited",
+        summary: "Remove another admin's second factor (a lost phone), with your password and second factor (reauth); audited",
         params: idParams,
-        response: { 200: adminDetailResponse, 400: errorResponse, 401: errorResponse, 404: errorResponse, 409: errorResponse },
+        body: reauthBody,
+        response: {
+          200: adminDetailResponse,
+          400: errorResponse,
+          401: errorResponse,
+          404: errorResponse,
+          409: errorResponse,
+          429: errorResponse,
+        },
       },
     },
-    async (request) => ({ data: [await resetForAdmin(db, actorOf(request), request.params.id)] }),
+    async (request) => ({ data: [await resetForAdmin(db, keys, actorOf(request), request.params.id, request.body.reauth)] }),
   );
 };

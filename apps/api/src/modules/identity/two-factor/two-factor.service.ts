@@ -1,8 +1,9 @@
-import type { AdminDetail, SignedInAdmin, TwoFactorSetupResponse } from '@gold/contract';
+import type { AdminDetail, Reauthentication, SignedInAdmin, TwoFactorSetupResponse } from '@gold/contract';
 import type { Database } from '../../../db/client';
 import { badRequest, conflict, notFound, unauthorized } from '../../../lib/http-errors';
 import { recordAudit } from '../../audit/audit.repository';
 import { findAdminById, findAdminDetail, lockAdmin, type AdminRow } from '../admins/admins.repository';
+import { requireReauthentication } from '../reauth/reauthentication';
 import type { Actor } from '../sessions/actor';
 import type { SessionPolicy } from '../sessions/sessions.service';
 import { markAttemptSucceeded } from '../sign-in/sign-in-attempts.repository';
@@ -10,11 +11,10 @@ import { findLiveChallenge, useChallenge } from '../sign-in/sign-in-challenges.r
 import { openSession, signedInAdminFrom, type OpenedSession } from '../sign-in/sign-in.service';
 import { recordFailedAttempt, reserveAttempt } from '../sign-in/sign-in-throttle';
 import { openTotpSecret, recoveryCodeHash, sealTotpSecret, type SecondFactorKeys } from './second-factor-keys';
+import { secondFactorThrottleKey } from './second-factor-throttle';
 import { acceptedTimeStep, isRecoveryCodeShape, newRecoveryCodes, newTotpSecret, totpSetup } from './totp';
 import { claimTimeStep, enableTwoFactor, resetTwoFactor, setPendingSecret, useRecoveryCode } from './two-factor.repository';
 
-/** Wrong codes count in the sign-in throttle under their own key per admin (as if it were an account of its own). */
-const codeThrottleKey = (adminId: number) => `second-factor:${adminId}`;
 const expiredStep = 'This sign-in step has expired or was already used: sign in again';
 
 async function startSetup(db: Database, keys: SecondFactorKeys, admin: AdminRow): Promise<TwoFactorSetupResponse> {
@@ -39,7 +39,7 @@ async function finishSetup(
   const pending = admin.twoFactorPendingSecret;
   if (!pending) throw conflict('Start the set-up first: no authenticator is waiting to be confirmed');
   const secret = openTotpSecret(keys, admin.id, pending);
-  const reserved = await reserveAttempt(db, codeThrottleKey(admin.id), ipAddress);
+  const reserved = await reserveAttempt(db, secondFactorThrottleKey(admin.id), ipAddress);
   const step = await acceptedTimeStep(secret, code, null);
   if (step === null) {
     await recordFailedAttempt(db, reserved, { adminId: admin.id, ipAddress, factor: 'second-factor' });
@@ -65,10 +65,17 @@ async function finishSetup(
 }
 
 /** Profile: a new secret to scan (enrolment completes with a code). Refused while a second factor is on. */
-export async function setupForSelf(db: Database, keys: SecondFactorKeys, actor: Actor): Promise<TwoFactorSetupResponse> {
+export async function setupForSelf(
+  db: Database,
+  keys: SecondFactorKeys,
+  actor: Actor,
+  reauth: Reauthentication | undefined,
+): Promise<TwoFactorSetupResponse> {
   const me = await findAdminById(db, actor.admin.id);
   if (!me) throw notFound('Your account no longer exists');
   if (me.twoFactorSecret) throw conflict('Two-factor sign-in is already on; another admin can reset it');
+  // A stolen session must not bind the thief's authenticator to this account.
+  await requireReauthentication(db, keys, actor, reauth);
   return startSetup(db, keys, me);
 }
 
@@ -91,7 +98,7 @@ export async function signInSecondStep(
   if (!challenge || challenge.kind !== 'required' || !stored) throw unauthorized(expiredStep);
   const admin = challenge.admin;
   const secret = openTotpSecret(keys, admin.id, stored);
-  const reserved = await reserveAttempt(db, codeThrottleKey(admin.id), input.ipAddress);
+  const reserved = await reserveAttempt(db, secondFactorThrottleKey(admin.id), input.ipAddress);
   const failed = async () => {
     await recordFailedAttempt(db, reserved, { adminId: admin.id, ipAddress: input.ipAddress, factor: 'second-factor' });
     return unauthorized('Invalid code');
@@ -146,8 +153,16 @@ export async function enableAtSignIn(
 }
 
 /** An admin removes another admin's second factor (a lost phone); audited. */
-export async function resetForAdmin(db: Database, actor: Actor, id: number): Promise<AdminDetail> {
+export async function resetForAdmin(
+  db: Database,
+  keys: SecondFactorKeys,
+  actor: Actor,
+  id: number,
+  reauth: Reauthentication | undefined,
+): Promise<AdminDetail> {
   if (id === actor.admin.id) throw conflict('You cannot reset your own second factor: ask another admin');
+  if (!(await findAdminDetail(db, id))) throw notFound(`Admin ${id} not found`);
+  await requireReauthentication(db, keys, actor, reauth);
   await db.transaction(async (tx) => {
     const row = await lockAdmin(tx, id);
     if (!row) throw notFound(`Admin ${id} not found`);
