@@ -99,10 +99,10 @@ describe('signed-in layout', () => {
     await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
     const menu = screen.getAllByRole('navigation', { name: 'Main menu' })[0]!;
     const groups = within(menu).getAllByRole('list');
-    expect(groups.map((group) => group.getAttribute('aria-labelledby'))).toEqual([
-      'nav-group-transactions',
-      'nav-group-account',
-      'nav-group-others',
+    expect(groups.map((group) => document.getElementById(group.getAttribute('aria-labelledby')!)?.textContent)).toEqual([
+      'Transactions',
+      'Account',
+      'Others',
     ]);
     const links = within(menu)
       .getAllByRole('link')

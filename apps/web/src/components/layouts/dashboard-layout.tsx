@@ -28,6 +28,8 @@ interface DashboardLayoutProps {
   breadcrumbs: readonly Crumb[];
   navGroups: readonly NavGroup[];
   adminName?: string | undefined;
+  /** The signed-in admin's id: the menu remembers the groups this admin folded. */
+  adminId?: number | undefined;
   onLogout: () => void;
   loggingOut?: boolean;
   /** A navigation is under way (the next screen's code or data is loading). */
@@ -132,7 +134,15 @@ const TopBarRow = memo(function TopBarRow({ title, adminName, onLogout, loggingO
 });
 
 /** The side menu that stays: 300 px open, icons only when collapsed. */
-const MenuRail = memo(function MenuRail({ navGroups, expanded }: { navGroups: readonly NavGroup[]; expanded: boolean }) {
+const MenuRail = memo(function MenuRail({
+  navGroups,
+  adminId,
+  expanded,
+}: {
+  navGroups: readonly NavGroup[];
+  adminId: number | undefined;
+  expanded: boolean;
+}) {
   const { t } = useTranslation();
   const theme = useTheme();
   const width = expanded ? DRAWER_WIDTH_OPEN : DRAWER_WIDTH_COLLAPSED;
@@ -146,8 +156,8 @@ const MenuRail = memo(function MenuRail({ navGroups, expanded }: { navGroups: re
       }}
     >
       <Toolbar />
-      <Box component="nav" aria-label={t('Main menu')} sx={{ py: 1 }}>
-        <SideNav groups={navGroups} collapsed={!expanded} />
+      <Box component="nav" aria-label={t('Main menu')} sx={{ py: 0.5 }}>
+        <SideNav groups={navGroups} collapsed={!expanded} adminId={adminId} />
       </Box>
     </Drawer>
   );
@@ -156,10 +166,12 @@ const MenuRail = memo(function MenuRail({ navGroups, expanded }: { navGroups: re
 /** On a narrow screen, the whole menu over the page. */
 const MenuOverlay = memo(function MenuOverlay({
   navGroups,
+  adminId,
   open,
   onClose,
 }: {
   navGroups: readonly NavGroup[];
+  adminId: number | undefined;
   open: boolean;
   onClose: () => void;
 }) {
@@ -167,8 +179,8 @@ const MenuOverlay = memo(function MenuOverlay({
   return (
     <Drawer variant="temporary" open={open} onClose={onClose} slotProps={{ paper: { sx: { width: DRAWER_WIDTH_OPEN, maxWidth: '85vw' } } }}>
       <Toolbar />
-      <Box component="nav" aria-label={t('Main menu')} sx={{ py: 1 }}>
-        <SideNav groups={navGroups} collapsed={false} onNavigate={onClose} />
+      <Box component="nav" aria-label={t('Main menu')} sx={{ py: 0.5 }}>
+        <SideNav groups={navGroups} collapsed={false} adminId={adminId} onNavigate={onClose} />
       </Box>
     </Drawer>
   );
@@ -183,6 +195,7 @@ export function DashboardLayout({
   breadcrumbs,
   navGroups,
   adminName,
+  adminId,
   onLogout,
   loggingOut = false,
   busy = false,
@@ -214,8 +227,8 @@ export function DashboardLayout({
         />
         {busy ? <LinearProgress aria-label={t('Loading page')} sx={loadingBarSx} /> : null}
       </AppBar>
-      <MenuRail navGroups={navGroups} expanded={railExpanded} />
-      {!wide ? <MenuOverlay navGroups={navGroups} open={overlayOpen} onClose={closeMenu} /> : null}
+      <MenuRail navGroups={navGroups} adminId={adminId} expanded={railExpanded} />
+      {!wide ? <MenuOverlay navGroups={navGroups} adminId={adminId} open={overlayOpen} onClose={closeMenu} /> : null}
       <Box component="main" id={MAIN_ID} tabIndex={-1} sx={mainSx}>
         <Toolbar />
         <Box sx={{ mb: 2 }}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isNavItemActive } from './navigation';
+import { activeHrefIn, isNavItemActive, isUnder } from './navigation';
 
 describe('isNavItemActive', () => {
   const customerList = { href: '/user-list' };
@@ -31,5 +31,31 @@ describe('the Audit Log item', () => {
     expect(isNavItemActive(auditLog, '/audit-log/')).toBe(true);
     expect(isNavItemActive(auditLog, '/admin-list')).toBe(false);
     expect(isNavItemActive({ href: '/admin-list' }, '/audit-log')).toBe(false);
+  });
+});
+
+describe('isUnder', () => {
+  it('takes the prefix itself and the paths below it, not a longer name', () => {
+    expect(isUnder('/redemption-list', '/redemption-list')).toBe(true);
+    expect(isUnder('/redemption-list/detail', '/redemption-list')).toBe(true);
+    expect(isUnder('/redemption-limit', '/redemption')).toBe(false);
+    expect(isUnder('/redeem', '/redemption-list')).toBe(false);
+  });
+});
+
+describe('activeHrefIn', () => {
+  const others = {
+    key: 'Others',
+    label: 'Others',
+    items: [
+      { label: 'Denoms List', href: '/denoms-list', icon: null, alsoActiveOn: ['/redemption-limit'] },
+      { label: 'Reserves', href: '/reserves', icon: null },
+    ],
+  };
+
+  it("names the group's item active on the page, or none", () => {
+    expect(activeHrefIn(others, '/reserves')).toBe('/reserves');
+    expect(activeHrefIn(others, '/redemption-limit')).toBe('/denoms-list');
+    expect(activeHrefIn(others, '/dashboard')).toBeUndefined();
   });
 });

@@ -42,6 +42,7 @@ export function AppRoot() {
       breadcrumbs={crumbs}
       navGroups={navGroups}
       adminName={session.data?.admin.fullName}
+      adminId={session.data?.admin.id}
       onLogout={onLogout}
       loggingOut={logout.isPending}
       busy={navigation.state !== 'idle'}
