@@ -25,7 +25,7 @@ describe('csvStream', () => {
     expect(text).toBe('\uFEFFid,name,note\n1,Budi,\n2,"Sari, ""Ibu""",\'=cmd\n');
   });
 
-  it('stops reading batches when the client goes away, so the database cursor is released', async () => {
+  it('stops reading batches when the client goes away', async () => {
     let read = 0;
     let released = false;
     async function* endless() {

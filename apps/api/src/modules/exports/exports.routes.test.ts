@@ -76,7 +76,7 @@ const cases = [
 describeEachEngine('CSV exports', (t) => {
   beforeAll(async () => {
     const { db } = t().database;
-    // 1,500 transactions: the cursor hands them over in two batches.
+    // 1,500 transactions: read in two pages.
     await seedDemoData(db, { users: 30, redemptions: 0, transactions: 1500, orders: 40, messages: 0, prices: 1 }, { seed: 8 });
     const inserted = await db.insert(customers).values(hostile).returning();
     await db.insert(purchases).values(inserted.map((customer) => ({ customerId: customer.id, amount: '1.25', priceIdr: 1_600_000 })));
@@ -114,13 +114,13 @@ describeEachEngine('CSV exports', (t) => {
     }
   });
 
-  it('exports more rows than one cursor batch, none twice', async () => {
+  it('exports more rows than one page, none twice', async () => {
     const [, ...lines] = parseCsv((await download('transactions.csv')).body.slice(1));
     expect(lines).toHaveLength(1500);
     expect(new Set(lines.map((line) => line[0])).size).toBe(1500);
   });
 
-  it('ends the cursor’s transaction and keeps answering after a client gives up on a download half-way', async () => {
+  it('leaves no transaction open and keeps answering after a client gives up on a download half-way', async () => {
     // A real socket (closed with the app after the tests): inject cannot abort a response.
     const address = await t().app.listen({ host: '127.0.0.1', port: 0 });
     const cookie = await t().adminCookie();
