@@ -14,7 +14,7 @@ const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.u
   .map((entry) => entry.name);
 
 // The API's identity module imports one way, each part only from those before it (docs/decisions.md).
-const identityOrder = ['sessions', 'admins', 'sign-in', 'two-factor', 'profile'];
+const identityOrder = ['sessions', 'admins', 'sign-in', 'two-factor', 'admin-management', 'profile'];
 const identityZones = identityOrder.slice(0, -1).map((part, index) => ({
   target: `./apps/api/src/modules/identity/${part}`,
   from: identityOrder.slice(index + 1).map((later) => `./apps/api/src/modules/identity/${later}`),

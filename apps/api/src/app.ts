@@ -11,7 +11,7 @@ import { buildAppDeps, type AppDepsInput } from './app-deps';
 import { fastifyTrustProxy } from './config/config';
 import { loggerOptions } from './lib/logging';
 import { notFound } from './lib/http-errors';
-import { adminsRoutes } from './modules/identity/admins/admins.routes';
+import { adminsRoutes } from './modules/identity/admin-management/admins.routes';
 import { profileRoutes } from './modules/identity/profile/profile.routes';
 import { requireAdmin } from './modules/identity/sessions/require-admin';
 import { sessionAdminRoutes, sessionPublicRoutes } from './modules/identity/sessions/sessions.routes';

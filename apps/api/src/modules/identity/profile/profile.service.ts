@@ -6,7 +6,7 @@ import { admins } from '../../../db/schema';
 import { badRequest, notFound } from '../../../lib/http-errors';
 import { recordAudit } from '../../audit/audit.repository';
 import { findAdminById, updateAdmin } from '../admins/admins.repository';
-import { checkPasswordPolicy } from '../admins/admins.service';
+import { checkPasswordPolicy } from '../admin-management/admins.service';
 import { hashPassword, verifyPassword } from '../admins/passwords';
 import { normalisePhoneNumber } from '../admins/phone-number';
 import type { Actor } from '../sessions/actor';

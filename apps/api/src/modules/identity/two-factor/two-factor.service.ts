@@ -3,7 +3,7 @@ import type { Database } from '../../../db/client';
 import { badRequest, conflict, notFound, unauthorized } from '../../../lib/http-errors';
 import { recordAudit } from '../../audit/audit.repository';
 import { findAdminById, findAdminDetail, lockAdmin, type AdminRow } from '../admins/admins.repository';
-import { requireReauthentication } from '../reauth/reauthentication';
+import { requireReauthentication } from './reauthentication';
 import type { Actor } from '../sessions/actor';
 import type { SessionPolicy } from '../sessions/sessions.service';
 import { markAttemptSucceeded } from '../sign-in/sign-in-attempts.repository';

@@ -2,7 +2,7 @@ import type { AddAdminBody, AdminDetail, EditAdminBody } from '@gold/contract';
 import type { Database } from '../../../db/client';
 import { badRequest, conflict, notFound } from '../../../lib/http-errors';
 import { recordAudit } from '../../audit/audit.repository';
-import { requireReauthentication } from '../reauth/reauthentication';
+import { requireReauthentication } from '../two-factor/reauthentication';
 import type { Actor } from '../sessions/actor';
 import type { SecondFactorKeys } from '../two-factor/second-factor-keys';
 import { endSessionsOfAdmin } from '../sessions/sessions.repository';
@@ -15,9 +15,9 @@ import {
   lockActiveAdmins,
   lockAdmin,
   updateAdmin,
-} from './admins.repository';
-import { hashPassword, passwordPolicyViolation } from './passwords';
-import { normalisePhoneNumber } from './phone-number';
+} from '../admins/admins.repository';
+import { hashPassword, passwordPolicyViolation } from '../admins/passwords';
+import { normalisePhoneNumber } from '../admins/phone-number';
 
 /** The server's password policy, as a 400 naming the field. */
 export function checkPasswordPolicy(password: string, userInputs: string[], field = 'body.password') {

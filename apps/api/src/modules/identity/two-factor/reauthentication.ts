@@ -6,10 +6,10 @@ import { verifyPassword } from '../admins/passwords';
 import type { Actor } from '../sessions/actor';
 import { markAttemptSucceeded } from '../sign-in/sign-in-attempts.repository';
 import { recordFailedAttempt, reserveAttempt } from '../sign-in/sign-in-throttle';
-import { openTotpSecret, recoveryCodeHash, type SecondFactorKeys } from '../two-factor/second-factor-keys';
-import { acceptedTimeStep, isRecoveryCodeShape } from '../two-factor/totp';
-import { claimTimeStep, useRecoveryCode } from '../two-factor/two-factor.repository';
-import { secondFactorThrottleKey } from '../two-factor/second-factor-throttle';
+import { openTotpSecret, recoveryCodeHash, type SecondFactorKeys } from './second-factor-keys';
+import { acceptedTimeStep, isRecoveryCodeShape } from './totp';
+import { claimTimeStep, useRecoveryCode } from './two-factor.repository';
+import { secondFactorThrottleKey } from './second-factor-throttle';
 
 /**
  * Proves that the admin behind a session is at the keyboard before a sensitive change: its

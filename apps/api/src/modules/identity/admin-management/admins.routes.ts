@@ -13,7 +13,7 @@ import type { AppDeps } from '../../../app-deps';
 import { answerList } from '../../../lib/list-reply';
 import { actorOf } from '../sessions/actor';
 import { secondFactorKeys } from '../two-factor/second-factor-keys';
-import { countRegisteredAdmins, findAdminPage, streamAdmins } from './admins.repository';
+import { countRegisteredAdmins, findAdminPage, streamAdmins } from '../admins/admins.repository';
 import { addAdmin, deleteAdmin, editAdmin, getAdmin } from './admins.service';
 
 const changeErrors = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 409: errorResponse, 429: errorResponse };
