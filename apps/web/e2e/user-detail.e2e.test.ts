@@ -98,7 +98,7 @@ describe('customer screens on the demo chain', () => {
 
     await page.goto('/user-list');
     await page.getByRole('searchbox', { name: 'Search user' }).fill(part);
-    await page.waitForURL(`**/user-list?q=${encodeURIComponent(part)}`);
+    await page.waitForURL(`**/user-list?search=${encodeURIComponent(part)}`);
     await expect.poll(shownIds, eventually).toEqual(matches.data.map((row) => row.id));
     for (const row of matches.data) expect(`${row.fullName} ${row.email}`.toLowerCase()).toContain(part);
 

@@ -116,7 +116,7 @@ describe('User List on the demo customers', () => {
 
     await page.goto('/user-list?page=2');
     await page.getByRole('searchbox', { name: 'Search user' }).pressSequentially(word, { delay: 20 });
-    await page.waitForURL(`**/user-list?q=${encodeURIComponent(word)}`);
+    await page.waitForURL(`**/user-list?search=${encodeURIComponent(word)}`);
     await expectRows(matches.data);
     expect(await pager()).toBe(`1–${matches.data.length} of ${matches.total}`);
     await expect
@@ -131,7 +131,7 @@ describe('User List on the demo customers', () => {
 
   it('keeps the page, size, sort and search through a reload, back and forward, and a shared link', async () => {
     const word = 'a';
-    const state = `/user-list?page=2&size=25&sort=email&order=asc&q=${word}`;
+    const state = `/user-list?page=2&size=25&sort=email&order=asc&search=${word}`;
     const query = { limit: 25, page: 1, sort: 'email', order: 'asc', search: word };
     const expected = await apiPage(query);
     expect(expected.data.length).toBeGreaterThan(0);
@@ -145,7 +145,7 @@ describe('User List on the demo customers', () => {
     expect(pathAndQuery()).toBe(state);
 
     await page.getByRole('button', { name: 'Go to next page' }).click();
-    await page.waitForURL('**/user-list?page=3&size=25&sort=email&order=asc&q=a');
+    await page.waitForURL('**/user-list?page=3&size=25&sort=email&order=asc&search=a');
     await expectRows((await apiPage({ ...query, page: 2 })).data);
 
     await page.goBack();

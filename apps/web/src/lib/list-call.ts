@@ -16,11 +16,8 @@ export interface ListCall<Query extends ListCallQuery, Row> {
 interface ListCallOptions<Query extends ListCallQuery, Row> {
   /** The API path, e.g. '/admin/list/users'. */
   path: string;
-  /**
-   * A page's query key: the domain's `list` of lib/query-keys.ts. A fixed prefix, to which the
-   * query is added, also does for a list that no other code refreshes (a test's own).
-   */
-  key: ((query: Query) => readonly unknown[]) | readonly unknown[];
+  /** A page's query key: the domain's builder in lib/query-keys.ts (`queryKeys.customers.list`). */
+  key: (query: Query) => readonly unknown[];
   /** The contract's `pageOf(row)` response schema. */
   response: ResponseParser<Page<Row>>;
   /** How long an answer counts as fresh (the client's default when absent). */
@@ -38,7 +35,6 @@ export function listCall<Query extends ListCallQuery, Row>({
   response,
   staleTime,
 }: ListCallOptions<Query, Row>): ListCall<Query, Row> {
-  const keyOf = typeof key === 'function' ? key : (query: Query) => [...key, query];
   const fetch = async (query: Query, { signal }: { signal?: AbortSignal } = {}): Promise<Page<Numbered<Row>>> => {
     const page = await api.get(path, { query, schema: response, signal });
     const first = (query.page ?? 0) * (query.limit ?? 0) + 1;
@@ -47,7 +43,7 @@ export function listCall<Query extends ListCallQuery, Row>({
   return {
     fetch,
     queryOptions: (query) => ({
-      queryKey: keyOf(query),
+      queryKey: key(query),
       queryFn: ({ signal }) => fetch(query, { signal }),
       placeholderData: keepPreviousData,
       ...(staleTime === undefined ? {} : { staleTime }),

@@ -1,13 +1,37 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { transactionListQuery, customerListQuery } from '@gold/contract';
+import { transactionListQuery, customerListQuery, type Page } from '@gold/contract';
+import { listCall, type ListCallQuery } from '@/lib/list-call';
+import { listServer } from '@/testing/list-server';
 import { renderInRouter } from '@/testing/render-app';
 import { CsvExportButton, csvExportHref } from './csv-export-button';
+import type { CsvExportResource } from './list-declaration';
+import type { BaseListQuery, ListQuerySchema } from './list-url';
+import { useList } from './use-list';
+
+const anyPage = { parse: (data: unknown) => data as Page<{ id: number }> };
+
+/** A screen with a list and its export: the button follows the list's state in the URL. */
+function ExportOf<Query extends BaseListQuery & ListCallQuery>({
+  query,
+  exportResource,
+}: {
+  query: ListQuerySchema<Query>;
+  exportResource: CsvExportResource;
+}) {
+  const list = useList({
+    query,
+    call: listCall<Query, { id: number }>({ path: '/list', key: (each) => ['list', each], response: anyPage }),
+    exportResource,
+  });
+  return <CsvExportButton list={list} />;
+}
 
 describe('CsvExportButton', () => {
   it('links to the export with the list’s sort and filters from the URL, without page or size', async () => {
-    renderInRouter(<CsvExportButton list={{ query: transactionListQuery, exportResource: 'transactions' }} />, {
-      url: '/transaction-list?page=3&size=25&sort=amount&order=asc&q=0xAB12&type=MINT',
+    renderInRouter(<ExportOf query={transactionListQuery} exportResource="transactions" />, {
+      url: '/transaction-list?page=3&size=25&sort=amount&order=asc&search=0xAB12&type=MINT',
+      handlers: { 'GET /list': listServer(transactionListQuery, []) },
     });
     const link = await screen.findByRole('link', { name: 'Export CSV of the rows that match the filter' });
     expect(link.hasAttribute('download')).toBe(true);
@@ -17,7 +41,10 @@ describe('CsvExportButton', () => {
   });
 
   it('exports every row in the default order when the list has no filter', async () => {
-    renderInRouter(<CsvExportButton list={{ query: customerListQuery, exportResource: 'users' }} />, { url: '/user-list?page=2' });
+    renderInRouter(<ExportOf query={customerListQuery} exportResource="users" />, {
+      url: '/user-list?page=2',
+      handlers: { 'GET /list': listServer(customerListQuery, []) },
+    });
     const link = await screen.findByRole('link', { name: 'Export CSV of every row' });
     expect(link.getAttribute('href')).toBe('/api/admin/export/users.csv?sort=createdAt&order=desc');
   });

@@ -1,6 +1,5 @@
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import Button from '@mui/material/Button';
-import { useListUrlState, type ListQuerySchema } from '@/hooks/use-list-url-state';
 import { API_BASE_URL } from '@/lib/api-client';
 import type { CsvExportResource } from './list-declaration';
 import { useTranslation } from 'react-i18next';
@@ -10,13 +9,14 @@ interface ExportableQuery {
   page?: number;
   sort: string;
   order: 'asc' | 'desc';
+  [filter: string]: unknown;
 }
 
 /**
  * The export address of a list for the query the table shows: the same sort, order and
  * filters, without `limit` and `page` (the export holds every row the filters select).
  */
-export function csvExportHref(resource: CsvExportResource, query: ExportableQuery & Record<string, unknown>): string {
+export function csvExportHref(resource: CsvExportResource, query: ExportableQuery): string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) {
     if (name === 'limit' || name === 'page' || value === undefined || value === null || value === '') continue;
@@ -25,9 +25,13 @@ export function csvExportHref(resource: CsvExportResource, query: ExportableQuer
   return `${API_BASE_URL}/admin/export/${resource}.csv?${params.toString()}`;
 }
 
-interface CsvExportButtonProps<Query extends ExportableQuery> {
-  /** The list's declaration (its contract query and export): the button follows the list's state in the URL. */
-  list: { query: ListQuerySchema<Query>; exportResource?: CsvExportResource | undefined };
+interface CsvExportButtonProps {
+  /** The screen's list (`useList(declaration)`): its query for the page shown, and its declaration's export. */
+  list: {
+    declaration: { exportResource?: CsvExportResource | undefined };
+    query: ExportableQuery;
+    filters: Readonly<Record<string, string>>;
+  };
 }
 
 /**
@@ -35,15 +39,15 @@ interface CsvExportButtonProps<Query extends ExportableQuery> {
  * disk (nothing of it is held in the page) and sends the session cookie as for every API call.
  * The server names the file (`transactions-2026-11-23.csv`).
  */
-export function CsvExportButton<Query extends ExportableQuery>({ list: declaration }: CsvExportButtonProps<Query>) {
+export function CsvExportButton({ list }: CsvExportButtonProps) {
   const { t } = useTranslation();
-  const list = useListUrlState(declaration.query);
   const filtered = Object.keys(list.filters).length > 0;
-  if (!declaration.exportResource) return null;
+  const resource = list.declaration.exportResource;
+  if (!resource) return null;
   return (
     <Button
       component="a"
-      href={csvExportHref(declaration.exportResource, list.query as Query & Record<string, unknown>)}
+      href={csvExportHref(resource, list.query)}
       download
       variant="outlined"
       startIcon={<FileDownloadOutlinedIcon />}

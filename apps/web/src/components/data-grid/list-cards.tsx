@@ -1,12 +1,12 @@
-import { Fragment, useEffect } from 'react';
+import { Fragment } from 'react';
 import Box from '@mui/material/Box';
 import Pagination from '@mui/material/Pagination';
 import Stack from '@mui/material/Stack';
-import { useQuery } from '@tanstack/react-query';
 import { QueryState } from '@/components/query-state';
-import { useListUrlState, type BaseListQuery } from '@/hooks/use-list-url-state';
 import type { ListCallQuery } from '@/lib/list-call';
 import type { CardListDeclaration } from './list-declaration';
+import type { BaseListQuery } from './list-url';
+import type { List } from './use-list';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -14,20 +14,13 @@ import { useTranslation } from 'react-i18next';
  * counted from 1, as every list), a pager when there is more than one page.
  */
 export function ListCards<Query extends BaseListQuery & ListCallQuery, Row extends { id: number }>({
-  list: declaration,
+  list,
 }: {
-  list: CardListDeclaration<Query, Row>;
+  /** The screen's list (`useList(declaration)`). */
+  list: List<Query, Row, CardListDeclaration<Query, Row>>;
 }) {
   const { t } = useTranslation();
-  const list = useListUrlState(declaration.query, { pageSize: declaration.pageSize });
-  const result = useQuery(declaration.call.queryOptions(list.query));
-  const total = result.data?.total;
-  const lastPage = total === undefined ? undefined : Math.max(0, Math.ceil(total / declaration.pageSize) - 1);
-  const { page, pageSize, setPagination } = list;
-  // A page past the end (a link kept from when there were more) goes to the last page, replacing the URL.
-  useEffect(() => {
-    if (lastPage !== undefined && page > lastPage && !result.isFetching) setPagination({ page: lastPage, pageSize }, { replace: true });
-  }, [lastPage, page, pageSize, result.isFetching, setPagination]);
+  const { declaration, result, page, pageSize, lastPage, setPagination } = list;
 
   return (
     <QueryState

@@ -1,5 +1,5 @@
 import type { ComponentType, ReactNode } from 'react';
-import type { BaseListQuery, ListQuerySchema } from '@/hooks/use-list-url-state';
+import type { BaseListQuery, ListQuerySchema } from './list-url';
 import type { ListCall, ListCallQuery, Numbered } from '@/lib/list-call';
 
 /** A list's row: its `id` keys it (the row's `data-id`, the detail it opens). */
@@ -58,7 +58,7 @@ export interface SelectOptions {
   failed?: boolean;
 }
 
-/** A filter above a list, as data: its value lives in the URL under its name (`search` under `q`). */
+/** A filter above a list, as data: its `name` is the contract's, and so the API's and the URL's (`search`, `status`). */
 export type ListFilter =
   | {
       kind: 'text';
@@ -101,8 +101,9 @@ export interface ListContext {
 
 /**
  * A list screen as data: the contract's list query (sort whitelist, default sort, filters), the
- * API call, the filters, the columns and where a row's detail is. `ListTable` turns it into URL
- * state, filters and the grid; `CsvExportButton` into the export of the same rows.
+ * API call, the filters, the columns and where a row's detail is. The screen's `useList(declaration)`
+ * reads its state from the URL once; `ListTable` draws it (filters and grid), `CsvExportButton`
+ * exports the same rows.
  */
 export interface ListDeclaration<Query extends BaseListQuery & ListCallQuery, Row extends ListRow, Extra = object> {
   /** Names the list: the ids of its controls, and where its column choices are remembered. */

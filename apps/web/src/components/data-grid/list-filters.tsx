@@ -4,7 +4,7 @@ import InputLabel from '@mui/material/InputLabel';
 import MenuItem from '@mui/material/MenuItem';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import Select from '@mui/material/Select';
-import type { ListUrlState } from '@/hooks/use-list-url-state';
+import type { ListFilterState } from './use-list';
 import { GridSearchField } from './grid-search-field';
 import type { ListFilter, SelectOptions } from './list-declaration';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +17,7 @@ interface FilterProps<Filter> {
   /** The list's id: the controls' ids start with it. */
   listId: string;
   filter: Filter;
-  list: ListUrlState;
+  list: ListFilterState;
 }
 
 /**
@@ -117,7 +117,7 @@ function FilterControl({ listId, filter, list }: FilterProps<ListFilter>) {
   }
 }
 
-/** The URL names of the filters other than the text ones. */
+/** The names of the filters other than the text ones. */
 function choiceNames(filters: readonly ListFilter[]): string[] {
   return filters.flatMap((filter) =>
     filter.kind === 'select' ? [filter.name] : filter.kind === 'dateRange' ? [filter.from, filter.to] : [],
@@ -128,7 +128,7 @@ function choiceNames(filters: readonly ListFilter[]): string[] {
  * A list's filters as their declarations say, each kept in the URL; with more than one choice to
  * make, 'Clear filters' undoes them all at once.
  */
-export function ListFilters({ listId, filters, list }: { listId: string; filters: readonly ListFilter[]; list: ListUrlState }) {
+export function ListFilters({ listId, filters, list }: { listId: string; filters: readonly ListFilter[]; list: ListFilterState }) {
   const { t } = useTranslation();
   const choices = choiceNames(filters);
   const chosen = choices.length > 1 && choices.some((name) => list.filters[name]);

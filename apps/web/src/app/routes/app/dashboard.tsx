@@ -15,13 +15,12 @@ import { useRedeemedTotal } from '@/features/redemptions/api/get-redeemed-total'
 import { useRedemptionCount } from '@/features/redemptions/api/get-redemption-count';
 import { LatestRedemptionsTable } from '@/features/redemptions/components/latest-redemptions-table';
 import { ReservesBanner } from '@/features/reserves/components/reserves-banner';
-import { filterUrlParam } from '@/hooks/use-list-url-state';
 import { useProductSymbol } from '@/lib/app-config';
 import { formatTokenAmount } from '@/lib/format';
 import { usePageTitle } from '@/app/route-handle';
 
 /** The Redemption List showing REDEEMED ones only: what the redeemed total adds up. */
-const redeemedListHref = `${paths.app.redemptions.getHref()}?${new URLSearchParams({ [filterUrlParam('status')]: 'REDEEMED' }).toString()}`;
+const redeemedListHref = `${paths.app.redemptions.getHref()}?${new URLSearchParams({ status: 'REDEEMED' }).toString()}`;
 
 /** /dashboard: count cards, latest price with its 30 days, latest redemptions and registered customers. */
 export function DashboardRoute() {

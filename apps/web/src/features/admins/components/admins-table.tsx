@@ -8,7 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { adminListQuery, type AdminListItem, type AdminListQuery } from '@gold/contract';
 import { defineList } from '@/components/data-grid/list-declaration';
-import { ListTable } from '@/components/data-grid/list-table';
+import { ListTable } from '@/components/data-grid/list-table/list-table';
+import type { List } from '@/components/data-grid/use-list';
 import { paths } from '@/config/paths';
 import { formatDate, formatDateTime, orDash } from '@/lib/format';
 import { adminsList } from '../api/get-admins';
@@ -61,7 +62,7 @@ interface AdminRowActions {
  * /admin-list: admins paged, sorted and searched (name or e-mail) on the server; view and delete
  * per row (not yourself).
  */
-const adminsTable = defineList<AdminListQuery, AdminListItem, AdminRowActions>({
+export const adminsTable = defineList<AdminListQuery, AdminListItem, AdminRowActions>({
   id: 'admins',
   label: 'Admins',
   query: adminListQuery,
@@ -107,13 +108,19 @@ const adminsTable = defineList<AdminListQuery, AdminListItem, AdminRowActions>({
   ],
 });
 
+interface AdminsTableProps {
+  /** The screen's list (`useList(adminsTable)`). */
+  list: List<AdminListQuery, AdminListItem, typeof adminsTable>;
+  signedInAdminId: number | undefined;
+}
+
 /** The admins list with its delete confirmation and outcome dialogs. */
-export function AdminsTable({ signedInAdminId }: { signedInAdminId: number | undefined }) {
+export function AdminsTable({ list, signedInAdminId }: AdminsTableProps) {
   const removal = useDeleteAdminAction();
   const context = useMemo(() => ({ signedInAdminId, askDelete: removal.ask }), [signedInAdminId, removal.ask]);
   return (
     <>
-      <ListTable list={adminsTable} context={context} />
+      <ListTable list={list} context={context} />
       {removal.dialogs}
     </>
   );

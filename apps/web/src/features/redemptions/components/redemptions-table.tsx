@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { redemptionListQuery, redemptionStatuses, type RedemptionListItem, type RedemptionListQuery } from '@gold/contract';
 import { defineList } from '@/components/data-grid/list-declaration';
-import { ListTable } from '@/components/data-grid/list-table';
+import { ListTable } from '@/components/data-grid/list-table/list-table';
+import type { List } from '@/components/data-grid/use-list';
 import { useNotify } from '@/components/ui/notifications/notifications-context';
 import { paths } from '@/config/paths';
-import { useListUrlState } from '@/hooks/use-list-url-state';
 import { formatDate, formatTokenAmount } from '@/lib/format';
 import { redemptionsList } from '../api/get-redemptions';
 import { usePrepareRedemption } from '../api/prepare-redemption';
@@ -29,7 +29,7 @@ interface RowActions {
  * Redemptions paged, sorted and filtered by status on the server; a row opens its review page.
  * Texts are English keys: the list mechanism translates them where it draws them.
  */
-const redemptionsTable = defineList<RedemptionListQuery, RedemptionListItem, RowActions>({
+export const redemptionsTable = defineList<RedemptionListQuery, RedemptionListItem, RowActions>({
   id: 'redemptions',
   label: 'Redemptions',
   query: redemptionListQuery,
@@ -96,6 +96,8 @@ const redemptionsTable = defineList<RedemptionListQuery, RedemptionListItem, Row
 });
 
 interface RedemptionsTableProps {
+  /** The screen's list (`useList(redemptionsTable)`). */
+  list: List<RedemptionListQuery, RedemptionListItem, typeof redemptionsTable>;
   /** The grid's accessible name (English, shown in the console's language). */
   label: string;
   /** Prepare and reject on the rows (the Redemption List); without, the rows only link (Ratings). */
@@ -107,10 +109,9 @@ interface RedemptionsTableProps {
  * actions: prepare (PREPARATION, labelled 'Approve') and reject (reason 'none'), each confirmed
  * first; afterwards the list goes back to its first page.
  */
-export function RedemptionsTable({ label, withActions = false }: RedemptionsTableProps) {
+export function RedemptionsTable({ list, label, withActions = false }: RedemptionsTableProps) {
   const { t } = useTranslation();
   const notify = useNotify();
-  const list = useListUrlState(redemptionListQuery);
   const prepare = usePrepareRedemption();
   const reject = useRejectRedemption();
   const [pending, setPending] = useState<{ action: ListAction; row: RedemptionListItem } | null>(null);
@@ -140,7 +141,7 @@ export function RedemptionsTable({ label, withActions = false }: RedemptionsTabl
 
   return (
     <>
-      <ListTable list={redemptionsTable} label={t(label)} context={context} />
+      <ListTable list={list} label={t(label)} context={context} />
       {pending ? (
         <Suspense fallback={null}>
           <ListActionDialog

@@ -45,7 +45,7 @@ describe('/admin-list', () => {
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search admin' }), { target: { value: 'bambang' } });
     await waitFor(() => expect(column('fullName')).toEqual(['Bambang Pamungkas']));
     expect(admins.lastQuery()).toMatchObject({ search: 'bambang', page: 0 });
-    expect(currentUrl(router)).toBe('/admin-list?q=bambang');
+    expect(currentUrl(router)).toBe('/admin-list?search=bambang');
   });
 
   it("deletes after a confirmation and says 'Data Remove Successfuly'; the list and count are asked again", async () => {

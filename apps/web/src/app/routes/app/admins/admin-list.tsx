@@ -1,10 +1,11 @@
 import AddIcon from '@mui/icons-material/Add';
 import Button from '@mui/material/Button';
 import { Link as RouterLink } from 'react-router';
+import { useList } from '@/components/data-grid/use-list';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { paths } from '@/config/paths';
 import { AdminCountCard } from '@/features/admins/components/admin-count-card';
-import { AdminsTable } from '@/features/admins/components/admins-table';
+import { adminsTable, AdminsTable } from '@/features/admins/components/admins-table';
 import { useSession } from '@/features/auth/api/get-session';
 import { usePageTitle } from '@/app/route-handle';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +15,7 @@ export function AdminListRoute() {
   const { t } = useTranslation();
   const title = usePageTitle();
   const session = useSession();
+  const list = useList(adminsTable);
   return (
     <ContentLayout
       title={title}
@@ -24,7 +26,7 @@ export function AdminListRoute() {
       }
     >
       <AdminCountCard />
-      <AdminsTable signedInAdminId={session.data?.admin.id} />
+      <AdminsTable list={list} signedInAdminId={session.data?.admin.id} />
     </ContentLayout>
   );
 }

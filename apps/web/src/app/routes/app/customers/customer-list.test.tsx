@@ -96,7 +96,7 @@ describe('/user-list', () => {
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search user' }), { target: { value: 'SANTO' } });
     await waitFor(() => expect(column('fullName')).toEqual(['Ayu Lestari', 'Budi Santoso']), busy);
     expect(customers.lastQuery()).toEqual({ limit: 10, page: 0, sort: 'createdAt', order: 'desc', search: 'SANTO' });
-    expect(currentUrl(router)).toBe('/user-list?q=SANTO');
+    expect(currentUrl(router)).toBe('/user-list?search=SANTO');
     expect(screen.getByRole('status').textContent).toBe('2 users match “SANTO”');
     // The count card counts every customer, not the matches.
     expect(within(countCard()).getByText('3')).toBeTruthy();

@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ListCards } from '@/components/data-grid/list-cards';
+import { useList } from '@/components/data-grid/use-list';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { paths } from '@/config/paths';
 import { AddDenominationForm } from '@/features/denominations/components/add-denomination-form';
@@ -15,6 +16,7 @@ import { usePageTitle } from '@/app/route-handle';
 export function DenominationListRoute() {
   const { t } = useTranslation();
   const title = usePageTitle();
+  const stock = useList(denominationCards);
   return (
     <ContentLayout title={title}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-end' } }}>
@@ -27,7 +29,7 @@ export function DenominationListRoute() {
       <AddDenominationForm />
       <Stack spacing={1.5}>
         <Typography variant="h2">{t('Stock by Denomination')}</Typography>
-        <ListCards list={denominationCards} />
+        <ListCards list={stock} />
       </Stack>
     </ContentLayout>
   );

@@ -60,7 +60,7 @@ describe('/purchased-list', () => {
       timeout: 30_000,
     });
     await shows(3);
-    expect(currentUrl(router)).toBe('/purchased-list?sort=amount&order=asc&q=rina');
+    expect(currentUrl(router)).toBe('/purchased-list?sort=amount&order=asc&search=rina');
     const exportLink = screen.getByRole('link', { name: 'Export CSV of the rows that match the filter' });
     expect(exportLink.getAttribute('href')).toBe('/api/admin/export/orders.csv?sort=amount&order=asc&search=rina');
   });

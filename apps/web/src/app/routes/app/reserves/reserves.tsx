@@ -3,7 +3,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { CsvExportButton } from '@/components/data-grid/csv-export-button';
-import { ListTable } from '@/components/data-grid/list-table';
+import { ListTable } from '@/components/data-grid/list-table/list-table';
+import { useList } from '@/components/data-grid/use-list';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { QueryState } from '@/components/query-state';
 import { useReserves } from '@/features/reserves/api/get-reserves';
@@ -22,6 +23,7 @@ export function ReservesRoute() {
   const { t } = useTranslation();
   const title = usePageTitle();
   const reserves = useReserves();
+  const history = useList(reserveHistoryTable);
   return (
     <ContentLayout title={title}>
       <QueryState query={reserves}>
@@ -43,9 +45,9 @@ export function ReservesRoute() {
           <Typography id="reserves-history-heading" variant="h2">
             {t('History')}
           </Typography>
-          <CsvExportButton list={reserveHistoryTable} />
+          <CsvExportButton list={history} />
         </Stack>
-        <ListTable list={reserveHistoryTable} />
+        <ListTable list={history} />
       </Stack>
     </ContentLayout>
   );

@@ -97,7 +97,7 @@ describe('/transaction-list', () => {
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Type' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Mint' }));
     await waitFor(() => expect(list.lastQuery()).toMatchObject({ search: '0x0003', type: 'MINT' }));
-    expect(currentUrl(router)).toBe('/transaction-list?q=0x0003&type=MINT');
+    expect(currentUrl(router)).toBe('/transaction-list?search=0x0003&type=MINT');
 
     const exportLink = screen.getByRole('link', { name: 'Export CSV of the rows that match the filter' });
     expect(exportLink.getAttribute('href')).toBe('/api/admin/export/transactions.csv?sort=date&order=desc&search=0x0003&type=MINT');
@@ -105,7 +105,10 @@ describe('/transaction-list', () => {
 
   it('says why a search that is not a hash or an address finds every transaction, and sends none', async () => {
     const list = server();
-    renderSignedIn('/transaction-list?q=budi', { 'GET /admin/list/transactions': list, 'GET /admin/count/transactions': countAnswer(23) });
+    renderSignedIn('/transaction-list?search=budi', {
+      'GET /admin/list/transactions': list,
+      'GET /admin/count/transactions': countAnswer(23),
+    });
     await shows(10);
     expect(screen.getByText(/“budi” is not a transaction hash or a wallet address/)).toBeTruthy();
     expect(list.queries.every((query) => query.search === undefined)).toBe(true);

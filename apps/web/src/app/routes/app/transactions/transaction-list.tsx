@@ -1,6 +1,7 @@
 import Stack from '@mui/material/Stack';
 import { CsvExportButton } from '@/components/data-grid/csv-export-button';
-import { ListTable } from '@/components/data-grid/list-table';
+import { ListTable } from '@/components/data-grid/list-table/list-table';
+import { useList } from '@/components/data-grid/use-list';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { TransactionCountCard } from '@/features/transactions/components/transaction-count-card';
 import { transactionsTable } from '@/features/transactions/components/transactions-table';
@@ -9,13 +10,14 @@ import { usePageTitle } from '@/app/route-handle';
 /** /transaction-list: 'Transactions Made', then the token's transactions paged, sorted and searched on the server. */
 export function TransactionListRoute() {
   const title = usePageTitle();
+  const list = useList(transactionsTable);
   return (
     <ContentLayout title={title}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-end' } }}>
         <TransactionCountCard />
-        <CsvExportButton list={transactionsTable} />
+        <CsvExportButton list={list} />
       </Stack>
-      <ListTable list={transactionsTable} />
+      <ListTable list={list} />
     </ContentLayout>
   );
 }

@@ -5,7 +5,8 @@ import { listCall } from '@/lib/list-call';
 import { failWith, inTurn } from '@/testing/http';
 import { listServer } from '@/testing/list-server';
 import { currentUrl, renderInRouter } from '@/testing/render-app';
-import { defineList } from './list-declaration';
+import { defineList, type ListDeclaration } from '../list-declaration';
+import { useList } from '../use-list';
 import { ListTable } from './list-table';
 
 /** A small resource of its own, built the way every list screen is. */
@@ -27,13 +28,14 @@ const orders: Order[] = Array.from({ length: 23 }, (_, i) => ({
   note: i % 2 ? 'even' : 'odd',
   createdAt: new Date(Date.UTC(2025, 0, 1 + i)).toISOString(),
 }));
+type OrderQuery = ReturnType<typeof orderQuery.parse>;
 /** The answer as the list server sends it (a real feature parses it with the contract's `pageOf(row)`). */
 const orderPage = { parse: (data: unknown) => data as Page<Order> };
 const ordersTable = defineList({
   id: 'orders',
   label: 'Orders',
   query: orderQuery,
-  call: listCall<ReturnType<typeof orderQuery.parse>, Order>({ path: '/orders', key: ['orders'], response: orderPage }),
+  call: listCall<OrderQuery, Order>({ path: '/orders', key: (query) => ['orders', query], response: orderPage }),
   noun: { one: 'order', other: 'orders' },
   errorTitle: 'Error fetching orders',
   filters: [{ kind: 'text', name: 'search', label: 'Search order' }],
@@ -65,17 +67,19 @@ const detailedOrdersTable = defineList({
   ],
 });
 
+/** A screen of one declared list: it reads the list's URL once and draws the table. */
+function OrdersScreen({ declaration = ordersTable }: { declaration?: ListDeclaration<OrderQuery, Order> }) {
+  const list = useList(declaration);
+  return <ListTable list={list} />;
+}
+
 function renderDetailedOrders() {
   const server = listServer(orderQuery, orders);
-  const view = renderInRouter(<ListTable list={detailedOrdersTable} />, { url: '/orders', handlers: { 'GET /orders': server } });
+  const view = renderInRouter(<OrdersScreen declaration={detailedOrdersTable} />, { url: '/orders', handlers: { 'GET /orders': server } });
   return { ...view, server };
 }
 
 const headers = () => Array.from(grid().querySelectorAll('[role="columnheader"]'), (header) => header.textContent);
-
-function OrdersScreen() {
-  return <ListTable list={ordersTable} />;
-}
 
 function renderOrders(url = '/orders', rows: Order[] = orders, answer?: Parameters<typeof renderInRouter>[1]) {
   const server = listServer(orderQuery, rows, { searchIn: ['name'] });
@@ -154,7 +158,7 @@ describe('ListTable', () => {
     for (const text of ['o', 'or', 'order ', 'order c']) fireEvent.change(box, { target: { value: text } });
 
     await waitFor(() => expect(shownNames()).toEqual(['Order C']));
-    expect(currentUrl(router)).toBe('/orders?q=order+c');
+    expect(currentUrl(router)).toBe('/orders?search=order+c');
     const searches = server.queries.filter((query) => query.search !== undefined);
     expect(searches).toEqual([{ limit: 10, page: 0, sort: 'createdAt', order: 'desc', search: 'order c' }]);
     expect(screen.getByRole('status').textContent).toBe('1 order matches “order c”');
@@ -187,13 +191,13 @@ describe('ListTable', () => {
     expect(pagerText()).toBe('0–0 of 0');
     empty.unmount();
 
-    renderOrders('/orders?q=zzz');
+    renderOrders('/orders?search=zzz');
     expect(await within(grid()).findByText('No orders match “zzz”.')).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe('0 orders match “zzz”');
   });
 
   it('opens on the page, size, sort and search of the URL (a reload or a shared link)', async () => {
-    const { server } = renderOrders('/orders?page=2&size=10&sort=name&order=asc&q=order');
+    const { server } = renderOrders('/orders?page=2&size=10&sort=name&order=asc&search=order');
     await waitFor(() => expect(pagerText()).toBe('11–20 of 23'));
     expect(server.queries).toEqual([{ limit: 10, page: 1, sort: 'name', order: 'asc', search: 'order' }]);
     expect(shownNames()[0]).toBe('Order K');
@@ -204,7 +208,7 @@ describe('ListTable', () => {
     const { router } = renderOrders();
     await waitFor(() => expect(shownNames()).toHaveLength(10));
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search order' }), { target: { value: 'order' } });
-    await waitFor(() => expect(currentUrl(router)).toBe('/orders?q=order'));
+    await waitFor(() => expect(currentUrl(router)).toBe('/orders?search=order'));
     fireEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
     await waitFor(() => expect(pagerText()).toBe('11–20 of 23'));
 

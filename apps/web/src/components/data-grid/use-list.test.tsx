@@ -1,8 +1,10 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { listQuery, searchText } from '@gold/contract';
+import { listQuery, searchText, type Page } from '@gold/contract';
+import { listCall } from '@/lib/list-call';
+import { listServer } from '@/testing/list-server';
 import { currentUrl, renderInRouter } from '@/testing/render-app';
-import { useListUrlState, type ListUrlOptions, type ListUrlState } from './use-list-url-state';
+import { useList, type List } from './use-list';
 
 const orderQuery = listQuery({
   sort: ['createdAt', 'name', 'status'],
@@ -11,29 +13,48 @@ const orderQuery = listQuery({
   filters: { search: searchText.optional(), status: searchText.optional() },
 });
 
+type OrderQuery = ReturnType<typeof orderQuery.parse>;
+interface Order {
+  id: number;
+  name: string;
+  status: string;
+  createdAt: string;
+}
+/** Enough rows that no page a test asks for is past the end (the list would correct it). */
+const orders: Order[] = Array.from({ length: 1000 }, (_, i) => ({
+  id: i + 1,
+  name: `Order ${i + 1}`,
+  status: 'OPEN',
+  createdAt: new Date(Date.UTC(2025, 0, 1, 0, i)).toISOString(),
+}));
+const orderPage = { parse: (data: unknown) => data as Page<Order> };
+const ordersCall = listCall<OrderQuery, Order>({ path: '/orders', key: (query) => ['orders', query], response: orderPage });
+
 /** Renders the hook on a page at `url`; `state()` is its latest answer. */
-function renderListState(url: string, options?: ListUrlOptions) {
-  let latest: ListUrlState<ReturnType<typeof orderQuery.parse>> | undefined;
+function renderListState(url: string, options: { pageSize?: number } = {}) {
+  let latest: List<OrderQuery, Order> | undefined;
+  const server = listServer(orderQuery, orders, { searchIn: ['name'] });
+  const declaration = { query: orderQuery, call: ordersCall, ...options };
   function Probe() {
-    latest = useListUrlState(orderQuery, options);
+    latest = useList(declaration);
     return <output aria-label="query">{JSON.stringify(latest.query)}</output>;
   }
-  const view = renderInRouter(<Probe />, { url });
-  return { ...view, state: () => latest! };
+  const view = renderInRouter(<Probe />, { url, handlers: { 'GET /orders': server } });
+  return { ...view, server, state: () => latest! };
 }
 
-describe('useListUrlState', () => {
+describe('useList', () => {
   it('without parameters gives the first page, the default size and the resource’s default sort', () => {
     const { state } = renderListState('/orders');
     expect(state().query).toEqual({ limit: 10, page: 0, sort: 'createdAt', order: 'desc' });
-    expect(state().search).toBe('');
+    expect(state().filters).toEqual({});
     expect(state().sortFields).toEqual(['createdAt', 'name', 'status']);
   });
 
   it('reads a 1-based page, the size, sort, order and filters into the contract’s query (0-based page)', () => {
-    const { state } = renderListState('/orders?page=3&size=25&sort=name&order=asc&q=%20santo%20&status=OPEN');
+    const { state } = renderListState('/orders?page=3&size=25&sort=name&order=asc&search=%20santo%20&status=OPEN');
     expect(state().query).toEqual({ limit: 25, page: 2, sort: 'name', order: 'asc', search: 'santo', status: 'OPEN' });
-    expect(state().search).toBe('santo');
+    expect(state().filters.search).toBe('santo');
     expect(state().page).toBe(2);
   });
 
@@ -49,8 +70,8 @@ describe('useListUrlState', () => {
     ['sort=password', { sort: 'createdAt' }],
     ['sort=__proto__', { sort: 'createdAt' }],
     ['order=sideways', { order: 'desc' }],
-    [`q=${'x'.repeat(101)}`, {}],
-    ['q=%20%20', {}],
+    [`search=${'x'.repeat(101)}`, {}],
+    ['search=%20%20', {}],
   ])('falls back to the default for an invalid %s', (param, expected) => {
     const { state } = renderListState(`/orders?${param}`);
     expect(state().query).toEqual({ limit: 10, page: 0, sort: 'createdAt', order: 'desc', ...expected });
@@ -82,14 +103,14 @@ describe('useListUrlState', () => {
     expect(currentUrl(router)).toBe('/orders?sort=name&order=asc');
 
     act(() => state().setPagination({ page: 2, pageSize: 10 }));
-    act(() => state().setSearch('  santo '));
-    expect(currentUrl(router)).toBe('/orders?sort=name&order=asc&q=santo');
+    act(() => state().setFilter('search', '  santo '));
+    expect(currentUrl(router)).toBe('/orders?sort=name&order=asc&search=santo');
 
     act(() => state().setPagination({ page: 2, pageSize: 10 }));
     act(() => state().setFilter('status', 'OPEN'));
-    expect(currentUrl(router)).toBe('/orders?sort=name&order=asc&q=santo&status=OPEN');
+    expect(currentUrl(router)).toBe('/orders?sort=name&order=asc&search=santo&status=OPEN');
 
-    act(() => state().setSearch(''));
+    act(() => state().setFilter('search', ''));
     act(() => state().setSort(null));
     expect(currentUrl(router)).toBe('/orders?status=OPEN');
   });
@@ -140,17 +161,36 @@ describe('useListUrlState', () => {
   });
 
   it('tells which filters the URL names with a value the contract refuses, and leaves them out of the query', () => {
-    const { state } = renderListState(`/orders?q=${'x'.repeat(101)}&status=OPEN`);
+    const { state } = renderListState(`/orders?search=${'x'.repeat(101)}&status=OPEN`);
     expect(state().refused).toEqual({ search: 'x'.repeat(101) });
     expect(state().query).toEqual({ limit: 10, page: 0, sort: 'createdAt', order: 'desc', status: 'OPEN' });
   });
 
   it('sets or clears several filters as one step, back to the first page', () => {
-    const { state, router } = renderListState('/orders?page=3&q=santo&status=OPEN');
+    const { state, router } = renderListState('/orders?page=3&search=santo&status=OPEN');
     act(() => state().setFilters({ search: '', status: '' }));
     expect(currentUrl(router)).toBe('/orders');
     expect(router.state.historyAction).toBe('PUSH');
     act(() => state().setFilters({ search: '', status: '' }));
     expect(currentUrl(router)).toBe('/orders');
+  });
+
+  it('reads a link kept from before the search had its API name (`?q=`), and shows the new name in the same history entry', async () => {
+    const { state, router, server } = renderListState('/orders?page=2&q=order+1');
+    expect(state().query).toEqual({ limit: 10, page: 1, sort: 'createdAt', order: 'desc', search: 'order 1' });
+    await waitFor(() => expect(currentUrl(router)).toBe('/orders?page=2&search=order+1'));
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(server.queries.every((query) => query.search === 'order 1')).toBe(true);
+  });
+
+  it('asks the API for the page of the URL and keeps the last total while the next page loads', async () => {
+    const { state, server } = renderListState('/orders?page=3');
+    await waitFor(() => expect(state().rows).toHaveLength(10));
+    expect(server.queries).toEqual([{ limit: 10, page: 2, sort: 'createdAt', order: 'desc' }]);
+    expect(state().rows[0]).toMatchObject({ no: 21 });
+    expect(state().total).toBe(1000);
+    expect(state().lastPage).toBe(99);
+    act(() => state().setPagination({ page: 3, pageSize: 10 }));
+    expect(state().total).toBe(1000);
   });
 });
