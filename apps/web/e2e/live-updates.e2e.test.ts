@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CaughtMailResponse, RedemptionListResponse } from '@gold/contract';
+import { isOpenRedemption, type CaughtMailResponse, type RedemptionListResponse } from '@gold/contract';
 import type { WatchedPage } from './support/browser';
 import { useConsole } from './support/fixture';
 import { apiReader, signIn } from './support/session';
@@ -85,7 +85,7 @@ async function timeUntilSeen(start: number, id: number, status: string) {
 /** Open redemptions on the list's first page (newest first), as the watching operator sees it. */
 async function openOnFirstPage(): Promise<number[]> {
   const first = await apiGet<RedemptionListResponse>('/admin/list/redeems?limit=10');
-  return first.data.filter((row) => row.status === 'REQUESTED' || row.status === 'PREPARATION').map((row) => row.id);
+  return first.data.filter((row) => isOpenRedemption(row.status)).map((row) => row.id);
 }
 
 describe('Live updates across two operators', () => {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { RedemptionStatus } from '@gold/contract';
+import { isOpenRedemption, type RedemptionStatus } from '@gold/contract';
 import { goldDenominations, redemptionLimits, redemptionPieces, redemptions } from '../schema';
 import { insertByColumns } from './bulk-insert';
 import { chunks, dayMs, hourMs, hundredthsToDecimal, jakartaDate, logProgress, type SeedContext } from './context';
@@ -48,7 +48,7 @@ export async function seedRedemptions(context: SeedContext, count: number, buyer
     const planned: Array<{ row: typeof redemptions.$inferInsert; pieces: Pieces }> = [];
     for (let i = start; i < end; i++) {
       const redemption = planRedemption(context, i, buyers);
-      const open = redemption.row.status === 'REQUESTED' || redemption.row.status === 'PREPARATION';
+      const open = isOpenRedemption(redemption.row.status!);
       for (const p of redemption.pieces) {
         if (redemption.row.status === 'REDEEMED') demand.redeemed.set(p.denom, demand.redeemed.get(p.denom)! + p.amount);
         if (open) demand.reserved.set(p.denom, demand.reserved.get(p.denom)! + p.amount);
@@ -94,7 +94,7 @@ async function insertEmptyDenominations({ tx, asOf }: SeedContext): Promise<Map<
 function planRedemption({ faker, asOf }: SeedContext, index: number, buyers: Buyer[]) {
   const status = index < statusWeights.length ? statusWeights[index]!.value : faker.helpers.weightedArrayElement(statusWeights);
   const customer = faker.helpers.arrayElement(buyers);
-  const open = status === 'REQUESTED' || status === 'PREPARATION';
+  const open = isOpenRedemption(status);
   // Open requests are recent with a collection ahead; closed ones are older with the collection behind.
   const earliest = Math.max(customer.createdAt.getTime() + dayMs, asOf.getTime() - (open ? 10 : 365) * dayMs);
   const latest = asOf.getTime() - (open ? hourMs : 15 * dayMs);

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { isOpenRedemption } from '@gold/contract';
 import { jsonResponse } from '@/testing/http';
 import { renderSignedIn } from '@/testing/render-app';
 import { createHistoryEntry, createRedemption, redemptionServer } from '@/testing/redemption-fixtures';
@@ -92,7 +93,7 @@ describe('/redemption-list/detail?id=', () => {
     expect(await offered()).toEqual(expected);
     // Before a code is checked, Redeemed is done on the review page.
     const hint = screen.queryByText(/needs the customer’s one-time code/);
-    expect(hint !== null).toBe((status === 'REQUESTED' || status === 'PREPARATION') && !codeChecked);
+    expect(hint !== null).toBe(isOpenRedemption(status) && !codeChecked);
     if (hint) expect(within(hint).getByRole('link', { name: 'check it on the review page' }).getAttribute('href')).toBe('/redeem?id=5');
   });
 
