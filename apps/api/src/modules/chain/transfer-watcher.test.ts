@@ -82,6 +82,7 @@ describe.each(engines)('transfer watcher on %s', (engine) => {
     beforeEach(() => {
       proxy.mode = 'up';
       proxy.maxLogRange = undefined;
+      proxy.rateLimitNext = undefined;
       proxy.reset();
     });
 
@@ -222,6 +223,84 @@ describe.each(engines)('transfer watcher on %s', (engine) => {
       expect(log.warn).not.toHaveBeenCalled();
       expect(log.info.mock.calls.some(([, msg]) => /smaller ranges/.test(String(msg)))).toBe(true);
       expect(await storedRows()).toEqual(before);
+    });
+
+    const logRanges = () =>
+      proxy
+        .calls('eth_getLogs')
+        .map((c) => (c.params as Array<{ fromBlock?: string; toBlock?: string }>)[0]!)
+        .filter((f) => f.fromBlock)
+        .map((f) => [Number(f.fromBlock), Number(f.toBlock)] as const);
+
+    it('backs off a rate limit (429) with jitter and asks the same range again, not a smaller one', async () => {
+      await database.db.update(chainWatcherCursors).set({ nextBlock: Number(chain.deploymentBlock), lastBlockHash: null });
+      const before = await storedRows();
+      proxy.rateLimitNext = 3;
+      const log = recordingLogger();
+      const jitter = vi.fn(() => 0.5);
+      await catchUp({ blockRange: 40, log, random: jitter });
+      expect(proxy.rateLimited).toBe(3);
+      const ranges = logRanges();
+      // The refused range asked four times (three 429s, then the answer), the same size each time.
+      expect(ranges.slice(0, 4)).toEqual(Array(4).fill(ranges[0]));
+      expect(ranges[0]![1] - ranges[0]![0] + 1).toBe(40);
+      expect(ranges.every(([from, to]) => to - from + 1 === 40 || to === ranges.at(-1)![1])).toBe(true);
+      expect(jitter).toHaveBeenCalledTimes(3);
+      expect(log.warn).toHaveBeenCalledTimes(1);
+      expect(log.warn.mock.calls[0]![1]).toMatch(/limits our request rate/);
+      expect(log.info.mock.calls.some(([, msg]) => /smaller ranges/.test(String(msg)))).toBe(false);
+      expect(await storedRows()).toEqual(before);
+    });
+
+    it('shrinks the range when the node answers "too many results" and grows it back after successes', async () => {
+      await database.db.update(chainWatcherCursors).set({ nextBlock: Number(chain.deploymentBlock), lastBlockHash: null });
+      const before = await storedRows();
+      const perBlock = new Map<bigint, number>();
+      for (const l of await direct.getLogs({ address: chain.tokenAddress, event: transferEvent, fromBlock: chain.deploymentBlock })) {
+        perBlock.set(l.blockNumber!, (perBlock.get(l.blockNumber!) ?? 0) + 1);
+      }
+      // Every single block fits; wide ranges do not.
+      proxy.maxLogResults = Math.max(...perBlock.values()) + 2;
+      const log = recordingLogger();
+      try {
+        await catchUp({ blockRange: 64, log });
+      } finally {
+        proxy.maxLogResults = undefined;
+      }
+      expect(
+        log.info.mock.calls.some(([, msg]) => /smaller ranges/.test(String(msg))),
+        JSON.stringify(logRanges()),
+      ).toBe(true);
+      // The last range ends at the block before the head whatever its size: left out.
+      const sizes = logRanges()
+        .map(([from, to]) => to - from + 1)
+        .slice(0, -1);
+      const smallest = Math.min(...sizes);
+      expect(smallest).toBeLessThan(64);
+      // After the smallest, a wider range again.
+      expect(
+        sizes.slice(sizes.indexOf(smallest)).some((size) => size > smallest),
+        sizes.join(','),
+      ).toBe(true);
+      expect(await storedRows()).toEqual(before);
+    });
+
+    it('reports a node whose head stops moving as stalled, and when it moves again', async () => {
+      const log = recordingLogger();
+      const watcher = watch({ log, stallAfterMs: 150 });
+      await watcher.waitForBlock(await direct.getBlockNumber());
+      await vi.waitFor(() => expect(watcher.status.stalled).toBe(true), { timeout: 5000 });
+      expect(log.warn.mock.calls.some(([, msg]) => /has not moved .*stalled/.test(String(msg)))).toBe(true);
+      const moved = await chain.mint(wallets[13]!, 1n);
+      await watcher.waitForBlock(moved.blockNumber);
+      expect(watcher.status.stalled).toBe(false);
+      expect(watcher.status).toMatchObject({
+        headBlock: Number(moved.blockNumber),
+        indexedBlock: Number(moved.blockNumber),
+        lagBlocks: 0,
+        lagSeconds: 0,
+      });
+      await watcher.stop();
     });
 
     it('rolls back a block replaced at the same height: the orphaned transfer leaves, the replacement is stored once', async () => {
