@@ -23,9 +23,30 @@ export type PageQuery = z.infer<typeof pageQuery>;
 export const countResponse = z.object({ count: z.number().int().nonnegative() });
 export type CountResponse = z.infer<typeof countResponse>;
 
+/**
+ * The transfer watcher as /api/health/ready details it: the node's head and finalized block, the
+ * last block stored, the lag in blocks and in seconds of block time, and the last error with its
+ * time. `halted`: a reorganisation deeper than the bound stopped it (an operator must act).
+ */
+export const indexerStatus = z.object({
+  state: z.enum(['starting', 'running', 'retrying', 'halted', 'stopped']),
+  headBlock: z.number().int().nullable(),
+  finalizedBlock: z.number().int().nullable(),
+  indexedBlock: z.number().int().nullable(),
+  lagBlocks: z.number().int().nullable(),
+  lagSeconds: z.number().int().nullable(),
+  stalled: z.boolean(),
+  lastError: z.string().nullable(),
+  lastErrorAt: z.string().nullable(),
+  lastReorg: z.object({ depth: z.number().int(), ancestor: z.number().int(), at: z.string() }).nullable(),
+});
+export type IndexerStatus = z.infer<typeof indexerStatus>;
+
 export const healthResponse = z.object({
   status: z.enum(['ok', 'unavailable']),
   database: z.enum(['up', 'down']),
+  /** This process's transfer watcher; null where none runs (no chain, or another process leads). */
+  indexer: indexerStatus.nullable().optional(),
 });
 export type HealthResponse = z.infer<typeof healthResponse>;
 

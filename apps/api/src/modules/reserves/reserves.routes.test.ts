@@ -100,6 +100,24 @@ describe.each(engines)('proof of reserves on the demo chain, on %s', (engine) =>
       expect(now).toMatchObject({ status: 'live', message: null, ageSeconds: 0 });
       expect(now.reading).toMatchObject({ supply: '0', vaultGrams: '0', reservedGrams: '0', backed: true });
       expect(now.reading!.blockNumber).toBe(Number(await head()));
+
+      // The readiness check details the watcher: caught up, nothing failing.
+      const ready = await t.app.inject({ url: '/api/health/ready' });
+      expect(ready.statusCode).toBe(200);
+      const block = Number(await head());
+      expect(ready.json()).toMatchObject({
+        status: 'ok',
+        indexer: {
+          state: 'running',
+          headBlock: block,
+          finalizedBlock: block,
+          indexedBlock: block,
+          lagBlocks: 0,
+          lagSeconds: 0,
+          stalled: false,
+          lastError: null,
+        },
+      });
     });
 
     it('snapshots stock added (the supply stays the last one read)', async () => {
