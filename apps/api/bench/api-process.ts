@@ -83,6 +83,8 @@ export async function startBenchApi(databaseUrl: string, env: Record<string, str
       ADMIN_PASSWORD: admin.password,
       WEB_DIST_DIR: '/nonexistent',
       DEMO_CHAIN: 'false',
+      // The demo catcher stands in for a mail server, as it did before DATABASE_URL asked for SMTP_URL.
+      DEMO_MAIL_CATCHER: 'true',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -5,7 +5,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import { buildAppDeps, type AppDepsInput } from './app-deps';
 import { fastifyTrustProxy } from './config/config';
@@ -34,7 +34,13 @@ import { redemptionsRoutes } from './modules/redemptions/redemptions.routes';
 import { reservesRoutes } from './modules/reserves/reserves.routes';
 import { transactionsRoutes } from './modules/transactions/transactions.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
+import { credentialsRoutes } from './modules/credentials/credentials.routes';
+import { idempotencyOnSend, idempotencyPreHandler } from './modules/platform/idempotency';
+import { requirePlatformCredential } from './modules/platform/platform-auth';
+import { platformRoutes } from './modules/platform/platform.routes';
+import { webhooksAdminRoutes } from './modules/webhooks/webhooks.routes';
 import { noStoreForApi } from './plugins/api-cache-control';
+import { declareSessionSecurity, openApiOptions } from './plugins/openapi-document';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { originCheck } from './plugins/origin-check';
@@ -69,18 +75,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   app.decorateRequest('admin', null);
+  app.decorateRequest('platformCaller', null);
+  app.decorateRequest('idempotencyClaim', null);
   app.addHook('onSend', noStoreForApi);
 
   registerSecurityHeaders(app);
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(fastifyCookie);
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: 'Gold Back Office API', version: '1.0.0', description: 'Back-office API of the gold-backed token platform.' },
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'bo_session' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(fastifySwagger, openApiOptions());
 
   await app.register(
     async (api) => {
@@ -95,6 +97,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(twoFactorPublicRoutes, deps);
       await api.register(async (adminScope) => {
         adminScope.addHook('onRequest', requireAdmin(deps));
+        adminScope.addHook('onRoute', declareSessionSecurity);
         await adminScope.register(sessionAdminRoutes, deps);
         await adminScope.register(customersRoutes, deps);
         await adminScope.register(transactionsRoutes, deps);
@@ -113,6 +116,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await adminScope.register(auditRoutes, deps);
         await adminScope.register(twoFactorAdminRoutes, deps);
         if (options.mailCatcher) await adminScope.register(devMailApiRoutes, { ...deps, catcher: options.mailCatcher });
+        await adminScope.register(credentialsRoutes, deps);
+        await adminScope.register(webhooksAdminRoutes, deps);
+      });
+      // The customer platform's calls: a Bearer credential with the route's scope, never a session.
+      await api.register(async (platformScope) => {
+        platformScope.addHook('onRequest', requirePlatformCredential(deps));
+        platformScope.addHook('preHandler', idempotencyPreHandler(deps.db));
+        platformScope.addHook('onSend', idempotencyOnSend(deps.db));
+        const [openHour, closeHour] = config.COUNTER_HOURS;
+        await platformScope.register(platformRoutes, { ...deps, counterHours: { days: config.COUNTER_DAYS, openHour, closeHour } });
       });
     },
     { prefix: '/api' },
@@ -136,12 +149,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
 
   const guardUnknownAdminRoute = requireAdmin(deps);
+  const guardUnknownPlatformRoute = requirePlatformCredential(deps);
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     if (path.startsWith('/api/admin/') || path.startsWith('/api/account/')) {
       // Without a session an unknown admin route answers like a known one: 401, revealing nothing.
       await guardUnknownAdminRoute(request);
     }
+    // Likewise without a live credential on the platform's prefix (a credential then meets the 404).
+    if (path.startsWith('/api/platform/'))
+      await guardUnknownPlatformRoute(request).catch((error: { statusCode?: number }) => {
+        if (error.statusCode === 401) throw error;
+      });
     const isPageRequest =
       (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/') && !path.startsWith('/assets/');
     if (serveConsole && isPageRequest) {

@@ -12,7 +12,9 @@ import { startChainServices, type ChainServices } from './modules/chain';
 import { ensureFirstAdmin, firstAdminNotice } from './modules/identity/admins/first-admin';
 import { databaseMailStore } from './modules/mail/caught-mail.repository';
 import { startMailCatcher, type CaughtMailSource, type MailCatcher } from './modules/mail/mail-catcher';
+import { startPlatformSimulator } from './modules/platform/simulator';
 import { reserveSnapshotsOnTransfers } from './modules/reserves/reserves.service';
+import { startWebhookSender } from './modules/webhooks/webhook-sender';
 
 /**
  * Everything between the configuration and `listen`: the database, migrations, the first
@@ -178,6 +180,8 @@ export async function startApi(config: Config, options: StartApiOptions = {}): P
     });
     const appLog = app.log;
     leadership = config.DATABASE_URL ? postgresLeadership({ databaseUrl: config.DATABASE_URL, log: appLog }) : soleLeadership(appLog);
+    // The webhook outbox is sent by one process among those on the database.
+    leadership.whileLeading('webhook sender', () => startWebhookSender({ db: handle.db, log: appLog }));
 
     if (config.RPC_URL || config.DEMO_CHAIN) {
       try {
@@ -210,7 +214,18 @@ export async function startApi(config: Config, options: StartApiOptions = {}): P
     }
 
     const listening = app;
+    const leading = leadership;
     listening.addHook('onListen', async () => {
+      if (config.PLATFORM_SIMULATOR) {
+        leading.whileLeading('platform simulator', () =>
+          startPlatformSimulator({
+            db: handle.db,
+            baseUrl: listening.listeningOrigin,
+            intervalMs: config.PLATFORM_SIMULATOR_INTERVAL_MS,
+            log: appLog,
+          }),
+        );
+      }
       appLog.info(`database: ${handle.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL'}`);
       if (mailCatcher) {
         appLog.info(

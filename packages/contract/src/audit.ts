@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuery, pageOf } from './list';
+import { platformAuditActions } from './credentials';
 import { reserveAuditActions } from './reserves';
 
 /** Actions the product writes to the audit log (older or newer entries may hold others: show unknown ones as they are). */
@@ -31,6 +32,7 @@ export const auditActions = [
   'redemption-limit.set',
   'demo-data.seeded',
   ...reserveAuditActions,
+  ...platformAuditActions,
 ] as const;
 /** Every action the product writes to the audit log (the API's writes are typed by it, the console names each). */
 export type AuditAction = (typeof auditActions)[number];

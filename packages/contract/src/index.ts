@@ -21,3 +21,6 @@ export * from './exports';
 export * from './reserves';
 export * from './live-updates';
 export * from './receipts';
+export * from './credentials';
+export * from './webhooks';
+export * from './platform';

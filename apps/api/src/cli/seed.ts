@@ -18,7 +18,8 @@ async function main() {
     process.stdout.write(seedUsage);
     return;
   }
-  const config = loadConfig();
+  // Seeding sends no mail and reads no chain: SMTP_URL and the chain are not asked for.
+  const config = loadConfig(process.env, { requireDeploymentSettings: false });
   const handle = await openDatabase(
     config.DATABASE_URL ? { kind: 'postgres', url: config.DATABASE_URL, poolSize: 2 } : { kind: 'pglite', dataDir: config.DATA_DIR },
   );

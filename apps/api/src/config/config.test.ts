@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { fastifyTrustProxy, loadConfig } from './config';
 
+/** A real deployment's minimum on PostgreSQL: the mail server and, knowingly, no chain. */
+const realDeployment = {
+  DATABASE_URL: 'postgres://db.internal/gold',
+  SMTP_URL: 'smtp://mail.internal',
+  DEMO_CHAIN: 'false',
+  OTP_HASH_KEY: 'k'.repeat(32),
+};
+
 describe('TRUST_PROXY', () => {
   it('is off by default and for false or 0', () => {
     expect(loadConfig({}).TRUST_PROXY).toBe(false);
@@ -49,7 +57,42 @@ describe('WORKERS', () => {
     expect(() => loadConfig({ WORKERS: '2' })).toThrow(
       /WORKERS: 2 processes need DATABASE_URL \(PostgreSQL\); the embedded database \(PGlite\) allows one process per DATA_DIR/,
     );
-    expect(loadConfig({ WORKERS: '4', DATABASE_URL: 'postgres://db.internal/gold', OTP_HASH_KEY: 'k'.repeat(32) }).WORKERS).toBe(4);
+    expect(loadConfig({ WORKERS: '4', ...realDeployment }).WORKERS).toBe(4);
     expect(() => loadConfig({ WORKERS: '0' })).toThrow(/WORKERS/);
+  });
+});
+
+describe('safe defaults on DATABASE_URL', () => {
+  it('keeps every demo part on for the embedded database, as npm start always had it', () => {
+    expect(loadConfig({})).toMatchObject({ SEED_DEMO_DATA: true, DEMO_CHAIN: true, DEMO_MAIL_CATCHER: true, PLATFORM_SIMULATOR: true });
+  });
+
+  it('turns every demo part off on DATABASE_URL unless it is named', () => {
+    expect(loadConfig(realDeployment)).toMatchObject({
+      SEED_DEMO_DATA: false,
+      DEMO_CHAIN: false,
+      DEMO_MAIL_CATCHER: false,
+      PLATFORM_SIMULATOR: false,
+    });
+    expect(loadConfig({ ...realDeployment, SEED_DEMO_DATA: 'true', PLATFORM_SIMULATOR: 'yes' })).toMatchObject({
+      SEED_DEMO_DATA: true,
+      PLATFORM_SIMULATOR: true,
+    });
+  });
+
+  it('refuses to start on DATABASE_URL without SMTP_URL or a chain, naming each', () => {
+    const database = { DATABASE_URL: 'postgres://db.internal/gold', OTP_HASH_KEY: 'k'.repeat(32) };
+    expect(() => loadConfig(database)).toThrow(/SMTP_URL: the mail server[\s\S]*RPC_URL: the token's chain/);
+    expect(() => loadConfig({ ...database, DEMO_CHAIN: 'false' })).toThrow(/SMTP_URL/);
+    expect(() => loadConfig({ ...database, SMTP_URL: 'smtp://mail.internal' })).toThrow(/RPC_URL/);
+    // Named on purpose, a demo part stands in for the setting.
+    expect(loadConfig({ ...database, DEMO_MAIL_CATCHER: 'true', DEMO_CHAIN: 'true' })).toMatchObject({ DEMO_MAIL_CATCHER: true });
+  });
+
+  it('reads the counter hours and days', () => {
+    expect(loadConfig({})).toMatchObject({ COUNTER_HOURS: [8, 16], COUNTER_DAYS: [1, 2, 3, 4, 5] });
+    expect(loadConfig({ COUNTER_HOURS: '09-15', COUNTER_DAYS: '6,1' })).toMatchObject({ COUNTER_HOURS: [9, 15], COUNTER_DAYS: [1, 6] });
+    expect(() => loadConfig({ COUNTER_HOURS: '15-09' })).toThrow(/COUNTER_HOURS/);
+    expect(() => loadConfig({ COUNTER_DAYS: '0' })).toThrow(/COUNTER_DAYS/);
   });
 });

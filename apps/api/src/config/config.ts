@@ -84,7 +84,8 @@ const configSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   ADMIN_EMAIL: z.email('must be an e-mail address').optional(),
   ADMIN_PASSWORD: z.string().min(1).optional(),
-  SEED_DEMO_DATA: booleanFlag.default(true),
+  /** Demo parts (SEED_DEMO_DATA, DEMO_CHAIN, DEMO_MAIL_CATCHER, PLATFORM_SIMULATOR): on by default on the embedded database, off on DATABASE_URL unless named (loadConfig). */
+  SEED_DEMO_DATA: booleanFlag.optional(),
   SESSION_IDLE_MINUTES: positiveInt.max(24 * 60).default(30),
   SESSION_ABSOLUTE_HOURS: positiveInt.max(24 * 7).default(12),
   /**
@@ -131,7 +132,7 @@ const configSchema = z.object({
   EXPLORER_CALLS_PER_SECOND: positiveInt.max(100).default(3),
   BALANCE_CACHE_SECONDS: positiveInt.max(3600).default(15),
   RPC_TIMEOUT_MS: positiveInt.max(60_000).default(5000),
-  DEMO_CHAIN: booleanFlag.default(true),
+  DEMO_CHAIN: booleanFlag.optional(),
   DEMO_CHAIN_WALLETS: z.coerce.number().int().min(0).max(10_000).default(500),
   WEB_DIST_DIR: z.string().min(1).optional(),
   SHUTDOWN_GRACE_MS: positiveInt.max(120_000).default(10_000),
@@ -142,26 +143,76 @@ const configSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default('Gold Back Office <no-reply@example.com>'),
   /** Without SMTP_URL, catch mail (kept in the database) and show it at /dev/mail (signed in); false: no mail at all. */
-  DEMO_MAIL_CATCHER: booleanFlag.default(true),
+  DEMO_MAIL_CATCHER: booleanFlag.optional(),
   /** HMAC key for one-time codes; unset: a random one made on the first start and kept in the database (app_secret). */
   OTP_HASH_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   /** OTP_HASH_KEY read from a file instead (a mounted secret); refused when group or others may read it. */
   OTP_HASH_KEY_FILE: z.string().min(1).optional(),
+  /** A simulated customer platform calling the platform API over HTTP, so the demo moves on its own. */
+  PLATFORM_SIMULATOR: booleanFlag.optional(),
+  /** Milliseconds between the simulator's steps. */
+  PLATFORM_SIMULATOR_INTERVAL_MS: positiveInt.min(100).max(3_600_000).default(4000),
+  /** The collection counter's hours (WIB), booked in 2-hour windows from the opening hour: 08-16 gives 8, 10, 12 and 14. */
+  COUNTER_HOURS: z
+    .string()
+    .regex(/^([01]\d|2[0-4])-([01]\d|2[0-4])$/, 'must be HH-HH, e.g. 08-16')
+    .transform((v) => v.split('-').map(Number) as [number, number])
+    .refine(([open, close]) => close - open >= 2, 'must span at least one 2-hour window')
+    .default([8, 16]),
+  /** ISO weekdays the counter opens (1 = Monday), comma separated. */
+  COUNTER_DAYS: z
+    .string()
+    .regex(/^[1-7](,[1-7])*$/, 'must be ISO weekdays 1-7, comma separated (e.g. 1,2,3,4,5)')
+    .transform((v) => [...new Set(v.split(',').map(Number))].sort())
+    .default([1, 2, 3, 4, 5]),
 });
 
-export type Config = z.output<typeof configSchema>;
+/** The demo's parts: on by default on the embedded database, and only when named on PostgreSQL. */
+type DemoPart = 'SEED_DEMO_DATA' | 'DEMO_CHAIN' | 'DEMO_MAIL_CATCHER' | 'PLATFORM_SIMULATOR';
+
+export type Config = Omit<z.output<typeof configSchema>, DemoPart> & Record<DemoPart, boolean>;
 
 export class ConfigError extends Error {}
 
 /** Parses the environment; a wrong value throws with a message naming each variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  /** Tools that send no mail and read no chain (the seed command) skip the deployment's required settings. */
+  { requireDeploymentSettings = true }: { requireDeploymentSettings?: boolean } = {},
+): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const result = configSchema.safeParse(present);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const config = result.data;
+  const parsed = result.data;
+  // A real deployment (DATABASE_URL) gets no demo part it did not name.
+  const demoDefault = !parsed.DATABASE_URL;
+  const config: Config = {
+    ...parsed,
+    SEED_DEMO_DATA: parsed.SEED_DEMO_DATA ?? demoDefault,
+    DEMO_CHAIN: parsed.DEMO_CHAIN ?? demoDefault,
+    DEMO_MAIL_CATCHER: parsed.DEMO_MAIL_CATCHER ?? demoDefault,
+    PLATFORM_SIMULATOR: parsed.PLATFORM_SIMULATOR ?? demoDefault,
+  };
+  if (parsed.DATABASE_URL && requireDeploymentSettings) {
+    // Without these a deployment would run half-configured: name what is missing instead.
+    const missing: string[] = [];
+    if (!config.SMTP_URL && parsed.DEMO_MAIL_CATCHER === undefined) {
+      missing.push(
+        "  SMTP_URL: the mail server for customers' one-time codes is required on DATABASE_URL " +
+          '(DEMO_MAIL_CATCHER=true catches mail for a demo; DEMO_MAIL_CATCHER=false sends none)',
+      );
+    }
+    if (!config.RPC_URL && parsed.DEMO_CHAIN === undefined) {
+      missing.push(
+        "  RPC_URL: the token's chain (RPC_URL, TOKEN_ADDRESS, TOKEN_DEPLOYMENT_BLOCK) is required on DATABASE_URL " +
+          '(DEMO_CHAIN=true runs a local demo chain; DEMO_CHAIN=false runs without a chain)',
+      );
+    }
+    if (missing.length > 0) throw new ConfigError(`Invalid configuration:\n${missing.join('\n')}`);
+  }
   if (config.RPC_URL && (!config.TOKEN_ADDRESS || config.TOKEN_DEPLOYMENT_BLOCK === undefined)) {
     throw new ConfigError('Invalid configuration:\n  RPC_URL needs TOKEN_ADDRESS and TOKEN_DEPLOYMENT_BLOCK');
   }

@@ -65,6 +65,9 @@ export async function spawnApiProcess(env: Record<string, string>): Promise<ApiP
       PORT: String(port),
       SEED_DEMO_DATA: 'false',
       DEMO_CHAIN: 'false',
+      // Named, as DATABASE_URL without SMTP_URL requires; the simulator only where a test asks for it.
+      DEMO_MAIL_CATCHER: 'true',
+      PLATFORM_SIMULATOR: 'false',
       LOG_LEVEL: 'info',
       WEB_DIST_DIR: join(apiRoot, 'no-console'),
       // DATABASE_URL requires the key outside the database; tests sign in with the password alone unless they ask.

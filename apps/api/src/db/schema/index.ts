@@ -13,3 +13,4 @@ export * from './app-secrets';
 export * from './mail';
 export * from './reserves';
 export * from './live-updates';
+export * from './platform';

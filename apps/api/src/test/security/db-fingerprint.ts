@@ -8,7 +8,7 @@ import { selectRows, type Database } from '../../db/client';
  *
  * Columns that move on every signed-in request without being a write of the request's
  * doing are left out, and only they: `admin_sessions.last_seen_at` (the idle timer, touched
- * at most once a minute). Every other column of admin_sessions (a new session, an ended one)
+ * at most once a minute) and `integration_credentials.last_used_at` (a credential's last use, likewise). Every other column of admin_sessions (a new session, an ended one)
  * and every row of sign_in_attempts count, so a sign-in or logout that should not have
  * happened is seen.
  *
@@ -18,6 +18,8 @@ import { selectRows, type Database } from '../../db/client';
  */
 const volatileColumns: Readonly<Record<string, readonly string[]>> = {
   'public.admin_sessions': ['last_seen_at'],
+  // A platform credential's last use, touched at most once a minute like the idle timer.
+  'public.integration_credentials': ['last_used_at'],
 };
 const derivedTables: ReadonlySet<string> = new Set(['public.customer_version', 'public.customer_search_matches']);
 

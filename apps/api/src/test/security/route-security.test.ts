@@ -34,14 +34,16 @@
  * overrides; a failure prints seed and counterexample). Each engine prints a one-line summary.
  * Not seen: routes hidden from the document (`schema.hide`; today only /api/openapi.json itself).
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { selectRows } from '../../db/client';
 import { seedDemoData } from '../../db/seed/seed-demo-data';
 import { sessionCookieName } from '../../modules/identity/sessions/session-cookie';
 import { hashSessionToken } from '../../modules/identity/sessions/session-token';
+import { platformScopes, type CreatedCredentialResponse, type PlatformScope } from '@gold/contract';
 import { describeEachEngine, insertTestAdmin, signInCookie, testAdmin } from '../test-app';
 import { databaseWatcher } from './db-fingerprint';
 import { concreteUrl, documentedRoutes, type DocumentedRoute, type OpenApiDocument } from './openapi-routes';
@@ -69,6 +71,9 @@ const publicRoutes = new Set([
   'POST /api/admin/login/two-factor/enable',
 ]);
 const signedInPrefixes = ['/api/admin/', '/api/account/'];
+/** The customer platform's routes: a Bearer credential with the route's scope, never a session. */
+const platformPrefix = '/api/platform/';
+const isPlatformRoute = (route: DocumentedRoute) => route.path.startsWith(platformPrefix);
 
 const seed = Number(process.env.SECURITY_SEED ?? 20261122);
 /**
@@ -91,13 +96,21 @@ const foreignHeaders: Record<string, Record<string, string>> = {
 };
 
 const isSignedInOnly = (route: DocumentedRoute) =>
-  !publicRoutes.has(route.key) && (route.declaredSecurity === 'protected' || signedInPrefixes.some((p) => route.path.startsWith(p)));
+  !publicRoutes.has(route.key) &&
+  (route.declaredSecurity === 'protected' || isPlatformRoute(route) || signedInPrefixes.some((p) => route.path.startsWith(p)));
 
 describeEachEngine('route security', (t) => {
   let routes: DocumentedRoute[] = [];
   let watcher: Awaited<ReturnType<typeof databaseWatcher>>;
   let adminCookie = '';
   const refusedCookies: Record<string, string | undefined> = {};
+  /** A credential with every scope; and credentials that must open no platform route. */
+  let platformSecret = '';
+  const refusedBearers: Record<string, string> = {};
+  const scopeCredentials = new Map<PlatformScope, string>();
+  /** What a signed-in request carries: the admin's cookie, or on a platform route the credential and an Idempotency-Key. */
+  const signedIn = (route: DocumentedRoute): Record<string, string> =>
+    isPlatformRoute(route) ? { authorization: `Bearer ${platformSecret}`, 'idempotency-key': randomUUID() } : { cookie: adminCookie };
   const cases = { auth: 0, origin: 0, badInput: 0, bodyAbuse: 0, hostileReads: 0, hostileWrites: 0 };
 
   beforeAll(async () => {
@@ -141,6 +154,41 @@ describeEachEngine('route security', (t) => {
       'live token under another cookie name': `x_${adminCookie}`,
     });
 
+    const credential = async (scopes: PlatformScope[], name: string) => {
+      const created = await app.inject({
+        method: 'POST',
+        url: '/api/admin/credentials',
+        headers: { cookie: adminCookie },
+        payload: { name, scopes },
+      });
+      expect(created.statusCode).toBe(201);
+      return created.json<CreatedCredentialResponse>();
+    };
+    platformSecret = (await credential([...platformScopes], 'every scope')).secret;
+    for (const scope of platformScopes) scopeCredentials.set(scope, (await credential([scope], `only ${scope}`)).secret);
+    const revoked = await credential([...platformScopes], 'revoked');
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: `/api/admin/credentials/${revoked.credential.id}/revoke`,
+          headers: { cookie: adminCookie },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const expired = await credential([...platformScopes], 'expired');
+    await database.db.execute(
+      sql`update integration_credentials set expires_at = now() - interval '1 second' where id = ${expired.credential.id}`,
+    );
+    Object.assign(refusedBearers, {
+      'a revoked credential': revoked.secret,
+      'an expired credential': expired.secret,
+      'a forged credential': `gbo_${randomBytes(32).toString('base64url')}`,
+      'the stored hash of a live credential': (
+        await selectRows<{ hash: string }>(database.db, sql`select secret_hash as hash from integration_credentials order by id limit 1`)
+      )[0]!.hash,
+    });
+
     const doc = await app.inject({ method: 'GET', url: '/api/openapi.json' });
     expect(doc.statusCode).toBe(200);
     routes = documentedRoutes(doc.json<OpenApiDocument>());
@@ -157,6 +205,14 @@ describeEachEngine('route security', (t) => {
         `${cases.hostileReads} valid and hostile reads + ${cases.hostileWrites} hostile writes (no 5xx); fast-check seed ${seed}`,
     );
   });
+
+  /** The scope the document names for a platform route (security: [{ platformBearer: [scope] }]). */
+  let document: OpenApiDocument | undefined;
+  const routeScope = async (route: DocumentedRoute): Promise<string | undefined> => {
+    document ??= (await t().app.inject({ method: 'GET', url: '/api/openapi.json' })).json<OpenApiDocument>();
+    const operation = document.paths[route.path]?.[route.method.toLowerCase()];
+    return operation?.security?.[0]?.platformBearer?.[0];
+  };
 
   /** Sends a request; a response that breaks off (a stream failing half-way) becomes an Error instead of a rejection. */
   const send = async (
@@ -299,6 +355,59 @@ describeEachEngine('route security', (t) => {
   );
 
   it(
+    'opens every platform route only with a live credential that has its scope: never a session, and admin routes never with a credential',
+    { timeout: 120_000 },
+    async () => {
+      const failures: string[] = [];
+      const platform = routes.filter(isPlatformRoute);
+      expect(platform.length).toBeGreaterThan(0);
+      await watcher.reset();
+      for (const route of platform) {
+        const input = exampleRequest(route);
+        const attempts: Array<[string, Record<string, string>, number]> = [
+          ['no credential', {}, 401],
+          ['an admin session', { cookie: adminCookie }, 401],
+          ['an admin session and a Basic header', { cookie: adminCookie, authorization: 'Basic YWRtaW46YWRtaW4=' }, 401],
+          ...Object.entries(refusedBearers).map(([name, secret]): [string, Record<string, string>, number] => [
+            name,
+            { authorization: `Bearer ${secret}` },
+            401,
+          ]),
+        ];
+        // A credential with each other scope: 403. The route's own scope is read from the document.
+        const needed = await routeScope(route);
+        if (!needed) failures.push(`${route.key}: the document names no platform scope`);
+        for (const [other, secret] of scopeCredentials) {
+          if (other !== needed) attempts.push([`a credential with only the ${other} scope`, { authorization: `Bearer ${secret}` }, 403]);
+        }
+        for (const [name, headers, status] of attempts) {
+          cases.auth++;
+          const problem = problemWith(
+            await send(route, input, { headers: { ...headers, 'idempotency-key': randomUUID() } }),
+            (s) => s === status,
+            String(status),
+          );
+          if (problem) failures.push(`${route.key} with ${name}: ${problem}`);
+        }
+      }
+      for (const route of routes.filter((r) => signedInPrefixes.some((p) => r.path.startsWith(p)) && isSignedInOnly(r))) {
+        cases.auth++;
+        const problem = problemWith(
+          await send(route, exampleRequest(route), { headers: { authorization: `Bearer ${platformSecret}` } }),
+          (s) => s === 401,
+          '401',
+        );
+        if (problem) failures.push(`${route.key} with a platform credential and no session: ${problem}`);
+      }
+      cases.auth++;
+      const unknown = problemWith(await t().app.inject({ method: 'GET', url: '/api/platform/no-such-route' }), (s) => s === 401, '401');
+      if (unknown) failures.push(`GET /api/platform/no-such-route (unknown) without a credential: ${unknown}`);
+      failures.push(...(await watcher.changes()).map((change) => `the database changed: ${change}`));
+      expectNoFailures(failures);
+    },
+  );
+
+  it(
     'answers 403 to a cross-site request on every state-changing route, with or without a session, writing nothing',
     { timeout: 120_000 },
     async () => {
@@ -339,7 +448,7 @@ describeEachEngine('route security', (t) => {
       const result = await fc.check(
         fc.asyncProperty(arbitrary, async ({ value }) => {
           cases.badInput++;
-          const response = await send(route, value, { cookie: adminCookie });
+          const response = await send(route, value, { headers: signedIn(route) });
           const changes = await watcher.changes();
           if (changes.length > 0) {
             const answer = response instanceof Error ? response.message : response.statusCode;
@@ -408,7 +517,7 @@ describeEachEngine('route security', (t) => {
         for (const { name, payload, contentType } of bodies) {
           await watcher.reset();
           cases.bodyAbuse++;
-          const headers: Record<string, string> = { cookie: adminCookie };
+          const headers: Record<string, string> = signedIn(route);
           if (contentType) headers['content-type'] = contentType;
           const response = await t()
             .app.inject({ method: route.method as 'POST', url: concreteUrl(route.path, input.params, input.query), headers, payload })
@@ -432,7 +541,7 @@ describeEachEngine('route security', (t) => {
       await watcher.reset();
       for (const { input, why } of fragmentSweep(route)) {
         cases.hostileReads++;
-        const problem = problemWith(await send(route, input, { cookie: adminCookie }), acceptable, 'no 5xx', route);
+        const problem = problemWith(await send(route, input, { headers: signedIn(route) }), acceptable, 'no 5xx', route);
         if (problem)
           failures.push(`${route.key} with ${why} (${concreteUrl(route.path, input.params, input.query).slice(0, 200)}): ${problem}`);
         const changes = await watcher.changes();
@@ -444,7 +553,7 @@ describeEachEngine('route security', (t) => {
       const result = await fc.check(
         fc.asyncProperty(arbitrary, async (input) => {
           cases.hostileReads++;
-          const problem = problemWith(await send(route, input, { cookie: adminCookie }), acceptable, 'no 5xx', route);
+          const problem = problemWith(await send(route, input, { headers: signedIn(route) }), acceptable, 'no 5xx', route);
           if (problem) throw new Error(problem);
           const changes = await watcher.changes();
           if (changes.length > 0) throw new Error(`wrote to the database: ${changes.join('; ')}`);
@@ -466,7 +575,7 @@ describeEachEngine('route security', (t) => {
       // Without the plain example itself: it would change the state the fragments are meant to meet.
       for (const { input, why } of fragmentSweep(route, [acceptable, acceptable]).slice(1)) {
         cases.hostileWrites++;
-        const problem = problemWith(await send(route, input, { cookie: adminCookie }), expected, 'no 5xx');
+        const problem = problemWith(await send(route, input, { headers: signedIn(route) }), expected, 'no 5xx');
         if (problem) failures.push(`${route.key} with ${why}: ${problem}`);
       }
     }

@@ -36,6 +36,19 @@ const actionLabels: Record<AuditAction, string> = {
   'demo-data.seeded': 'Demo data loaded',
   'reserves.under-backed': 'Reserves under-backed',
   'reserves.backed': 'Reserves backed again',
+  'credential.create': 'Credential created',
+  'credential.revoke': 'Credential revoked',
+  'platform.customer-register': 'Customer registered by the platform',
+  'platform.customer-update': 'Customer updated by the platform',
+  'platform.kyc-record': 'KYC result recorded',
+  'platform.purchase-record': 'Purchase recorded',
+  'platform.purchase-mint-link': 'Purchase linked to its mint',
+  'platform.price-record': 'Price recorded',
+  'platform.redemption-request': 'Redemption requested',
+  'platform.redemption-cancel': 'Redemption cancelled',
+  'platform.webhook-subscribe': 'Webhook subscribed',
+  'platform.webhook-unsubscribe': 'Webhook unsubscribed',
+  'webhook.resend': 'Webhook delivery re-sent',
 };
 
 export function actionLabel(action: string): string {

@@ -1,0 +1,362 @@
+import { sql } from 'drizzle-orm';
+import type {
+  PlatformCustomer,
+  PlatformCustomerBody,
+  PlatformKycBody,
+  PlatformPriceBody,
+  PlatformPurchase,
+  PlatformPurchaseBody,
+  PlatformRedemption,
+  PlatformRedemptionBody,
+  PlatformRedemptionOptions,
+} from '@gold/contract';
+import { selectRows, type Database, type Executor } from '../../db/client';
+import { isoTimestamp } from '../../db/paging';
+import {
+  customers,
+  goldDenominations,
+  goldPrices,
+  kycNotifications,
+  purchaseMints,
+  purchases,
+  redemptionLimits,
+  redemptionPieces,
+  redemptions,
+  tokenTransactions,
+} from '../../db/schema';
+import { badRequest, conflict, notFound, type HttpError } from '../../lib/http-errors';
+import { recordAudit } from '../audit/audit.repository';
+import type { PlatformCaller } from '../credentials/credentials.repository';
+import { publishEvent } from '../live-updates/live-updates.repository';
+import { stockPerDenomination } from '../vault/vault.repository';
+import { enqueueWebhookEvent } from '../webhooks/webhooks.repository';
+import { appointmentRefusal, timeSlotsOf, type CounterHours } from './counter-hours';
+
+/** Who calls, from where: every change is audited under the credential's name. */
+export interface PlatformContext {
+  db: Database;
+  caller: PlatformCaller;
+  ipAddress: string | null;
+}
+
+const audit = (ctx: PlatformContext, tx: Executor, entry: Omit<Parameters<typeof recordAudit>[1], 'adminId' | 'ipAddress'>) =>
+  recordAudit(tx, {
+    ...entry,
+    adminId: null,
+    ipAddress: ctx.ipAddress,
+    details: { credential: ctx.caller.name, credentialId: ctx.caller.id, ...(entry.details ?? {}) },
+  });
+
+/** A unique constraint the platform's input ran into, named in a 409 (the rest is a fault of ours). */
+function uniqueViolation(error: unknown): HttpError | null {
+  const cause = (error as { cause?: { code?: string; constraint?: string } }).cause ?? (error as { code?: string; constraint?: string });
+  if (cause?.code !== '23505') return null;
+  const field = /wallet/.test(cause.constraint ?? '')
+    ? 'walletAddress'
+    : /nik/.test(cause.constraint ?? '')
+      ? 'nik'
+      : /tx_hash/.test(cause.constraint ?? '')
+        ? 'txHash'
+        : 'a unique field';
+  return conflict(`${field} is already used by another record`);
+}
+
+async function rethrowUnique<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw uniqueViolation(error) ?? error;
+  }
+}
+
+const cu = customers;
+const customerColumns = sql`${cu.id} as "id", ${cu.email} as "email", ${cu.fullName} as "fullName", ${cu.walletAddress} as "walletAddress",
+  ${cu.ekycStatus} as "ekycStatus", ${isoTimestamp(cu.createdAt)} as "createdAt"`;
+
+export async function findPlatformCustomer(db: Executor, id: number): Promise<PlatformCustomer> {
+  const [row] = await selectRows<PlatformCustomer>(db, sql`select ${customerColumns} from ${cu} where ${cu.id} = ${id}`);
+  if (!row) throw notFound(`Customer ${id} not found`);
+  return row;
+}
+
+/** Registers a customer, or updates the one with this e-mail (fields left out keep their value). */
+export async function registerCustomer(
+  ctx: PlatformContext,
+  body: PlatformCustomerBody,
+): Promise<{ customer: PlatformCustomer; created: boolean }> {
+  return rethrowUnique(() =>
+    ctx.db.transaction(async (tx) => {
+      const wallet = body.walletAddress.toLowerCase();
+      const taken = await selectRows(
+        tx,
+        sql`select 1 from ${cu} where lower(${cu.walletAddress}) = ${wallet} and ${cu.email} <> ${body.email}`,
+      );
+      if (taken.length > 0) throw conflict('walletAddress is already used by another customer');
+      const [row] = await selectRows<{ id: number; created: boolean }>(
+        tx,
+        sql`insert into ${cu} (full_name, email, wallet_address, nik, phone_number, dob, gender, province, address)
+            values (${body.fullName}, ${body.email}, ${body.walletAddress}, ${body.nik ?? null}, ${body.phoneNumber ?? null},
+                    ${body.dob ?? null}, ${body.gender ?? null}, ${body.province ?? null}, ${body.address ?? null})
+            on conflict (email) do update set full_name = excluded.full_name, wallet_address = excluded.wallet_address,
+              nik = coalesce(excluded.nik, ${cu.nik}), phone_number = coalesce(excluded.phone_number, ${cu.phoneNumber}),
+              dob = coalesce(excluded.dob, ${cu.dob}), gender = coalesce(excluded.gender, ${cu.gender}),
+              province = coalesce(excluded.province, ${cu.province}), address = coalesce(excluded.address, ${cu.address})
+            returning ${cu.id} as "id", (xmax = 0) as "created"`,
+      );
+      await audit(ctx, tx, {
+        action: row!.created ? 'platform.customer-register' : 'platform.customer-update',
+        entity: 'customer',
+        entityId: row!.id,
+        details: { email: body.email, walletAddress: body.walletAddress },
+      });
+      return { customer: await findPlatformCustomer(tx, row!.id), created: row!.created };
+    }),
+  );
+}
+
+/** The eKYC provider's result: kept, and the customer's KYC status follows it (SUCCESS verifies, FAILED rejects). */
+export async function recordKyc(ctx: PlatformContext, customerId: number, body: PlatformKycBody) {
+  const ekycStatus = body.status === 'SUCCESS' ? 'VERIFIED' : body.status === 'FAILED' ? 'REJECTED' : 'PENDING';
+  return ctx.db.transaction(async (tx) => {
+    const [before] = await selectRows<{ status: string }>(
+      tx,
+      sql`select ${cu.ekycStatus} as "status" from ${cu} where ${cu.id} = ${customerId} for update`,
+    );
+    if (!before) throw notFound(`Customer ${customerId} not found`);
+    const [notice] = await selectRows<{ recordedAt: string }>(
+      tx,
+      sql`insert into ${kycNotifications} (customer_id, status, reference_number) values (${customerId}, ${body.status}, ${body.referenceNumber})
+          returning ${isoTimestamp(kycNotifications.createdAt)} as "recordedAt"`,
+    );
+    await tx
+      .update(cu)
+      .set({ ekycStatus })
+      .where(sql`${cu.id} = ${customerId}`);
+    await audit(ctx, tx, {
+      action: 'platform.kyc-record',
+      entity: 'customer',
+      entityId: customerId,
+      fromState: before.status,
+      toState: ekycStatus,
+      details: { status: body.status, referenceNumber: body.referenceNumber },
+    });
+    await enqueueWebhookEvent(tx, 'kyc.recorded', {
+      customerId,
+      status: body.status,
+      ekycStatus,
+      referenceNumber: body.referenceNumber,
+    });
+    return { customer: await findPlatformCustomer(tx, customerId), referenceNumber: body.referenceNumber, recordedAt: notice!.recordedAt };
+  });
+}
+
+const pu = purchases;
+const pm = purchaseMints;
+
+export async function findPlatformPurchase(db: Executor, id: number): Promise<PlatformPurchase> {
+  const [row] = await selectRows<PlatformPurchase>(
+    db,
+    sql`select ${pu.id} as "id", ${pu.customerId} as "customerId", trim_scale(${pu.amount})::text as "grams", ${pu.priceIdr} as "priceIdr",
+               ${isoTimestamp(pu.createdAt)} as "paidAt", ${pm.txHash} as "mintTxHash",
+               exists(select 1 from ${tokenTransactions} t where lower(t.txhash) = lower(${pm.txHash}) and t.type = 'MINT') as "mintSeen"
+          from ${pu} left join ${pm} on ${pm.purchaseId} = ${pu.id} where ${pu.id} = ${id}`,
+  );
+  if (!row) throw notFound(`Purchase ${id} not found`);
+  return row;
+}
+
+/** A paid order: the purchase list shows it at the time it was paid. */
+export async function recordPurchase(ctx: PlatformContext, body: PlatformPurchaseBody): Promise<PlatformPurchase> {
+  if (Date.parse(body.paidAt) > Date.now() + 60_000) throw badRequest('paidAt must not be in the future');
+  return ctx.db.transaction(async (tx) => {
+    await findPlatformCustomer(tx, body.customerId);
+    const [row] = await selectRows<{ id: number }>(
+      tx,
+      sql`insert into ${pu} (customer_id, amount, price_idr, created_at) values (${body.customerId}, ${body.grams}, ${body.priceIdr}, ${body.paidAt})
+          returning ${pu.id} as "id"`,
+    );
+    await audit(ctx, tx, {
+      action: 'platform.purchase-record',
+      entity: 'purchase',
+      entityId: row!.id,
+      details: { customerId: body.customerId, grams: body.grams, priceIdr: body.priceIdr },
+    });
+    return findPlatformPurchase(tx, row!.id);
+  });
+}
+
+/** Links a purchase to the transaction that minted it (once; the same hash again is a no-op). */
+export async function linkPurchaseMint(ctx: PlatformContext, purchaseId: number, txHash: string): Promise<PlatformPurchase> {
+  return rethrowUnique(() =>
+    ctx.db.transaction(async (tx) => {
+      const current = await findPlatformPurchase(tx, purchaseId);
+      if (current.mintTxHash !== null) {
+        if (current.mintTxHash.toLowerCase() === txHash.toLowerCase()) return current;
+        throw conflict(`Purchase ${purchaseId} is already linked to ${current.mintTxHash}`);
+      }
+      await tx.insert(pm).values({ purchaseId, txHash: txHash.toLowerCase() });
+      await audit(ctx, tx, { action: 'platform.purchase-mint-link', entity: 'purchase', entityId: purchaseId, details: { txHash } });
+      return findPlatformPurchase(tx, purchaseId);
+    }),
+  );
+}
+
+/** A new current price, dated by the source's time (the dashboard's staleness is the source's age). */
+export async function recordPrice(ctx: PlatformContext, body: PlatformPriceBody) {
+  if (Date.parse(body.sourceTime) > Date.now() + 60_000) throw badRequest('sourceTime must not be in the future');
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await selectRows<{ id: number; sourceTime: string }>(
+      tx,
+      sql`insert into ${goldPrices} (harga_jual, harga_beli, created_at) values (${body.sellingPrice}, ${body.buybackPrice}, ${body.sourceTime})
+          returning ${goldPrices.id} as "id", ${isoTimestamp(goldPrices.createdAt)} as "sourceTime"`,
+    );
+    await audit(ctx, tx, {
+      action: 'platform.price-record',
+      entity: 'gold_price',
+      entityId: row!.id,
+      details: { sellingPrice: body.sellingPrice, buybackPrice: body.buybackPrice, sourceTime: body.sourceTime },
+    });
+    return { id: row!.id, sellingPrice: body.sellingPrice, buybackPrice: body.buybackPrice, sourceTime: row!.sourceTime };
+  });
+}
+
+const r = redemptions;
+
+export async function findPlatformRedemption(db: Executor, id: number): Promise<PlatformRedemption> {
+  const [row] = await selectRows<PlatformRedemption>(
+    db,
+    sql`select ${r.id} as "id", ${r.customerId} as "customerId", ${r.status} as "status", trim_scale(${r.total})::text as "total",
+               trim_scale(${r.totalFee})::text as "fee", ${r.appointmentDate}::text as "appointmentDate", ${r.timeSlot} as "timeSlot",
+               coalesce((select json_agg(json_build_object('denom', g.denom, 'amount', p.amount) order by g.denom desc)
+                           from ${redemptionPieces} p join ${goldDenominations} g on g.id = p.denomination_id where p.redemption_id = ${r.id}), '[]') as "pieces",
+               ${isoTimestamp(r.createdAt)} as "createdAt", ${isoTimestamp(r.updatedAt)} as "updatedAt"
+          from ${r} where ${r.id} = ${id}`,
+  );
+  if (!row) throw notFound(`Redemption ${id} not found`);
+  return row;
+}
+
+const g = goldDenominations;
+
+/** Per denomination, the vault's figures (modules/vault) and what a new request may take: available and not reserved. */
+const stockWithUnreserved = sql`select stock.denomination_id as "id", stock.denom as "denom", ${g.redeemable} as "redeemable",
+  (stock.available - stock.reserved)::int as "unreserved"
+  from (${stockPerDenomination()}) as stock join ${g} on ${g.id} = stock.denomination_id`;
+
+async function currentLimit(db: Executor): Promise<number | null> {
+  const [row] = await selectRows<{ gidrlimit: number }>(
+    db,
+    sql`select ${redemptionLimits.gidrlimit} as "gidrlimit" from ${redemptionLimits} order by ${redemptionLimits.id} desc limit 1`,
+  );
+  return row?.gidrlimit ?? null;
+}
+
+export async function redemptionOptions(db: Database, hours: CounterHours): Promise<PlatformRedemptionOptions> {
+  return db.transaction(
+    async (tx) => ({
+      limit: await currentLimit(tx),
+      denominations: await selectRows<PlatformRedemptionOptions['denominations'][number]>(
+        tx,
+        sql`select "denom", "redeemable", "unreserved" from (${stockWithUnreserved}) as s order by "denom"`,
+      ),
+      counter: { days: [...hours.days], timeSlots: timeSlotsOf(hours) },
+    }),
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
+/**
+ * A customer's redemption request, checked and written in one transaction: the customer's KYC
+ * is verified and they have a wallet; each denomination is redeemable and within the current
+ * limit; the appointment is a future window of the counter; and every denomination has the
+ * pieces unreserved. The denominations are locked (in id order, like approvals) before their
+ * pieces are counted, so two requests for the last piece take turns and the second sees the
+ * first's reservation: 409.
+ */
+export async function requestRedemption(
+  ctx: PlatformContext,
+  body: PlatformRedemptionBody,
+  hours: CounterHours,
+): Promise<PlatformRedemption> {
+  const appointment = appointmentRefusal(hours, body.appointmentDate, body.timeSlot);
+  if (appointment) throw conflict(`Cannot request: ${appointment}`);
+  return ctx.db.transaction(async (tx) => {
+    const [customer] = await selectRows<{ ekycStatus: string; walletAddress: string | null }>(
+      tx,
+      sql`select ${cu.ekycStatus} as "ekycStatus", ${cu.walletAddress} as "walletAddress" from ${cu} where ${cu.id} = ${body.customerId} for share`,
+    );
+    if (!customer) throw notFound(`Customer ${body.customerId} not found`);
+    if (customer.ekycStatus !== 'VERIFIED')
+      throw conflict(`Cannot request: customer ${body.customerId}'s KYC is ${customer.ekycStatus}, not VERIFIED`);
+    if (!customer.walletAddress) throw conflict(`Cannot request: customer ${body.customerId} has no wallet`);
+
+    const denoms = body.pieces.map((p) => p.denom);
+    const denomList = sql.join(
+      denoms.map((denom) => sql`${denom}`),
+      sql`, `,
+    );
+    await tx.execute(sql`select ${g.id} from ${g} where ${g.denom} in (${denomList}) order by ${g.id} for update`);
+    const stock = await selectRows<{ id: number; denom: number; redeemable: boolean; unreserved: number }>(
+      tx,
+      sql`select * from (${stockWithUnreserved}) as s where s.denom in (${denomList})`,
+    );
+    const limit = await currentLimit(tx);
+    const problems: string[] = [];
+    for (const piece of body.pieces) {
+      const line = stock.find((s) => s.denom === piece.denom);
+      if (!line) problems.push(`${piece.denom} g is not a denomination of the vault`);
+      else if (!line.redeemable) problems.push(`${piece.denom} g is not redeemable`);
+      else if (limit !== null && piece.denom > limit) problems.push(`${piece.denom} g is above the current limit of ${limit} g`);
+      else if (line.unreserved < piece.amount)
+        problems.push(`${piece.denom} g: ${piece.amount} requested, ${Math.max(0, line.unreserved)} unreserved`);
+    }
+    if (problems.length > 0) throw conflict(`Cannot request: ${problems.join('; ')}`);
+
+    const total = body.pieces.reduce((sum, p) => sum + p.denom * p.amount, 0);
+    const [row] = await selectRows<{ id: number }>(
+      tx,
+      sql`insert into ${r} (customer_id, status, total, total_fee, appointment_date, time_slot)
+          values (${body.customerId}, 'REQUESTED', ${String(total)}, ${body.fee}, ${body.appointmentDate}, ${body.timeSlot})
+          returning ${r.id} as "id"`,
+    );
+    const id = row!.id;
+    await tx
+      .insert(redemptionPieces)
+      .values(body.pieces.map((p) => ({ redemptionId: id, denominationId: stock.find((s) => s.denom === p.denom)!.id, amount: p.amount })));
+    await audit(ctx, tx, {
+      action: 'platform.redemption-request',
+      entity: 'redemption',
+      entityId: id,
+      toState: 'REQUESTED',
+      details: { customerId: body.customerId, pieces: body.pieces, appointmentDate: body.appointmentDate, timeSlot: body.timeSlot },
+    });
+    const created = await findPlatformRedemption(tx, id);
+    await publishEvent(tx, { type: 'redemption.created', redemptionIds: [id] });
+    return created;
+  });
+}
+
+/** The customer cancels a request the counter has not started preparing (REQUESTED): it is rejected with the customer's reason. */
+export async function cancelRedemption(ctx: PlatformContext, id: number): Promise<PlatformRedemption> {
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await selectRows<{ status: string }>(tx, sql`select ${r.status} as "status" from ${r} where ${r.id} = ${id} for update`);
+    if (!row) throw notFound(`Redemption ${id} not found`);
+    if (row.status !== 'REQUESTED')
+      throw conflict(`Cannot cancel: redemption ${id} is ${row.status}; only a REQUESTED one can be cancelled`);
+    await tx.execute(
+      sql`update ${r} set status = 'REJECTED', reject_reason = 'Cancelled by the customer', updated_at = now() where ${r.id} = ${id}`,
+    );
+    await tx.execute(sql`delete from redemption_otps where redemption_id = ${id}`);
+    await audit(ctx, tx, {
+      action: 'platform.redemption-cancel',
+      entity: 'redemption',
+      entityId: id,
+      fromState: 'REQUESTED',
+      toState: 'REJECTED',
+      details: { reason: 'Cancelled by the customer' },
+    });
+    const cancelled = await findPlatformRedemption(tx, id);
+    await publishEvent(tx, { type: 'redemption.changed', redemptionId: id, status: 'REJECTED' });
+    return cancelled;
+  });
+}
