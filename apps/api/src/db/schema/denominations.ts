@@ -38,7 +38,7 @@ export const redemptionLimits = pgTable(
 
 /**
  * Pieces per denomination and redemption status, kept exact by statement-level triggers on
- * redemptions and redemption_pieces (migration 0008), like row_counts: the vault's redeemed,
+ * redemptions and redemption_pieces (the vault_* triggers, modules/vault/README.md), like row_counts: the vault's redeemed,
  * reserved and available figures read a few rows instead of joining every piece ever requested.
  */
 export const denominationPieceCounts = pgTable(

@@ -73,7 +73,7 @@ export const redemptionOtps = pgTable('redemption_otps', {
   verifiedUntil: timestamptz('verified_until'),
 });
 
-/** Sum of redemption totals per status, kept by the same triggers: 'Total {product} Redeemed' reads one row. */
+/** Sum of redemption totals per status, kept by the vault_* triggers (modules/vault/README.md): 'Total {product} Redeemed' reads one row. */
 export const redemptionStatusTotals = pgTable('redemption_status_totals', {
   status: text('status', { enum: redemptionStatuses }).primaryKey(),
   total: numeric('total', { precision: 38, scale: 18 }).notNull(),
