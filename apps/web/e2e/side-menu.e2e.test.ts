@@ -143,7 +143,10 @@ describe('the side menu at 1280 x 720', () => {
   });
 
   it('remembers the folds per admin: another admin on the same browser sees its own', async () => {
-    const added = await page.context().request.post(`${e2e.baseUrl}/api/admin/add`, { data: otherAdmin });
+    // Adding an admin asks for the signed-in admin's password again (it has no second factor here).
+    const added = await page.context().request.post(`${e2e.baseUrl}/api/admin/add`, {
+      data: { ...otherAdmin, reauth: { password: e2eAdmin.password } },
+    });
     expect(added.status(), await added.text()).toBe(201);
 
     await page.getByRole('button', { name: 'logout' }).click();
