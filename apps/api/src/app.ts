@@ -43,6 +43,7 @@ import { noStoreForApi } from './plugins/api-cache-control';
 import { declareSessionSecurity, openApiOptions } from './plugins/openapi-document';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerMetrics } from './modules/metrics/metrics';
 import { originCheck } from './plugins/origin-check';
 
 export interface BuildAppOptions extends AppDepsInput {
@@ -80,6 +81,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onSend', noStoreForApi);
 
   registerSecurityHeaders(app);
+  registerMetrics(app, deps);
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, openApiOptions());

@@ -123,6 +123,8 @@ const configSchema = z.object({
   TOKEN_DEPLOYMENT_BLOCK: z.coerce.number().int().min(0).optional(),
   /** A transfer is final at the node's finalized block; a node without that tag: this many confirmations (Polygon PoS default). */
   CHAIN_CONFIRMATIONS: z.coerce.number().int().min(0).max(10_000).default(128),
+  /** Bearer token a Prometheus scraper sends to GET /metrics; unset: no /metrics at all. */
+  METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
   /** A reorganisation deeper than this stops the transfer watcher (it never rescans by itself). */
   CHAIN_MAX_REORG_DEPTH: positiveInt.max(100_000).default(256),
   /** A node head that has not moved for this long is reported as stalled. */

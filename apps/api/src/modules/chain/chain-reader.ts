@@ -1,4 +1,5 @@
-import { createPublicClient, formatUnits, http, multicall3Abi, type Address, type PublicClient } from 'viem';
+import { createPublicClient, formatUnits, http, multicall3Abi, type Address, type PublicClient, type Transport } from 'viem';
+import { countRpc } from '../metrics/metrics';
 import { chainDefinition, goldTokenAbi, multicall3Address, nativeCurrency, normalizeAddress } from './chain-definition';
 import { ChainReadError } from './errors';
 import { createExplorerClient, type ExplorerClient, type ExplorerOptions } from './explorer';
@@ -127,6 +128,26 @@ function isExplorerClient(value: ExplorerOptions | ExplorerClient): value is Exp
   return typeof (value as ExplorerClient).nativeBalances === 'function';
 }
 
+/** Counts each JSON-RPC call and failure by method for /metrics. */
+function countedTransport(inner: Transport): Transport {
+  return (params) => {
+    const transport = inner(params);
+    return {
+      ...transport,
+      request: (async (args: { method: string; params?: unknown }, requestOptions?: unknown) => {
+        try {
+          const result: unknown = await transport.request(args as never, requestOptions as never);
+          countRpc(args.method, false);
+          return result;
+        } catch (error) {
+          countRpc(args.method, true);
+          throw error;
+        }
+      }) as typeof transport.request,
+    };
+  };
+}
+
 /** Reads the token and wallet balances over JSON-RPC with viem (see ChainReader). */
 export function createChainReader(options: ChainReaderOptions): ChainReader {
   const chainId = options.chainId ?? 137;
@@ -146,7 +167,7 @@ export function createChainReader(options: ChainReaderOptions): ChainReader {
     cacheTime: 0,
     // No retries: a failed read surfaces at once (the console offers a retry) instead of
     // holding the page through viem's back-off.
-    transport: http(options.rpcUrl, { timeout: options.timeoutMs ?? 5_000, retryCount: 0 }),
+    transport: countedTransport(http(options.rpcUrl, { timeout: options.timeoutMs ?? 5_000, retryCount: 0 })),
   }) as PublicClient;
   /** Errors name the node by origin only: an RPC URL often carries an API key in its path. */
   const nodeName = new URL(options.rpcUrl).origin;
