@@ -21,7 +21,8 @@ async function main() {
 
   const { app, stop } = await startApi(config, { prepared: cluster.isWorker });
   let closing = false;
-  const closer = closeWithGrace({ delay: config.SHUTDOWN_GRACE_MS }, async ({ signal, err }) => {
+  // SIGUSR2 (close-with-grace's by default) asks for a backup of the embedded database (db/backup.ts), not a shutdown.
+  const closer = closeWithGrace({ delay: config.SHUTDOWN_GRACE_MS, skip: ['SIGUSR2'] }, async ({ signal, err }) => {
     closing = true;
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal: signal ?? 'asked by the primary' }, 'shutting down: finishing requests in flight');

@@ -6,6 +6,7 @@ import { buildApp } from './app';
 import { postgresLeadership, soleLeadership, type Leadership } from './cluster/leadership';
 import type { Config } from './config/config';
 import { migrateDatabase, openDatabase, type DatabaseHandle } from './db/client';
+import { serveBackupRequests } from './db/backup';
 import { customers } from './db/schema';
 import { loggerOptions } from './lib/logging';
 import { startChainServices, type ChainServices } from './modules/chain';
@@ -147,7 +148,9 @@ export async function startApi(config: Config, options: StartApiOptions = {}): P
   let app: FastifyInstance | undefined;
   let chain: ChainServices | undefined;
   let leadership: Leadership | undefined;
+  let stopServingBackups: (() => void) | undefined;
   const stop = async () => {
+    stopServingBackups?.();
     await mailCatcher?.close();
     // The watcher writes to the database: it stops (with the lead) before the database closes.
     await leadership?.close();
@@ -179,6 +182,8 @@ export async function startApi(config: Config, options: StartApiOptions = {}): P
       chain: () => chain,
     });
     const appLog = app.log;
+    // `npm run backup` asks this process for a copy of its data folder (one process per PGlite folder).
+    if (handle.kind === 'pglite') stopServingBackups = serveBackupRequests(config.DATA_DIR, handle, appLog);
     leadership = config.DATABASE_URL ? postgresLeadership({ databaseUrl: config.DATABASE_URL, log: appLog }) : soleLeadership(appLog);
     // The webhook outbox is sent by one process among those on the database.
     leadership.whileLeading('webhook sender', () => startWebhookSender({ db: handle.db, log: appLog }));

@@ -14,6 +14,8 @@ export type Executor = Database | Transaction;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** PGlite: the data folder as a gzipped tar, taken between two statements (db/backup.ts). */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -94,6 +96,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   return {
     db,
     kind: 'pglite',
+    async dumpDataDir() {
+      // A checkpoint first: the copy then needs little recovery when it is opened.
+      await client.exec('checkpoint');
+      return client.dumpDataDir('gzip');
+    },
     async close() {
       await client.close();
       release();
