@@ -23,7 +23,7 @@ export const queryKeys = {
   /** Public: it outlives a session (features/auth's clearSessionData keeps it). */
   appConfig: { all: ['app-config'] as const },
   auth: { session: ['auth', 'session'] as const },
-  account: { profile: ['account', 'profile'] as const },
+  account: { profile: ['account', 'profile'] as const, sessions: ['account', 'sessions'] as const },
   admins: {
     all: admins,
     list: (query: ListCallQuery) => [...admins, 'list', query] as const,

@@ -122,6 +122,10 @@ describe('Profile', () => {
     const twoFactor = within(await section('Two-Factor Sign-In'));
     expect(twoFactor.getByText('Off')).toBeTruthy();
     fireEvent.click(twoFactor.getByRole('button', { name: 'Set Up Two-Factor Sign-In' }));
+    // Binding an authenticator needs the password (a session alone does not suffice).
+    const confirm = await screen.findByRole('dialog', { name: 'Set Up Two-Factor Sign-In' });
+    fireEvent.change(within(confirm).getByLabelText(/Your password/), { target: { value: 'Emas-Batangan 24 karat!' } });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Continue' }));
     const qr = (await twoFactor.findByRole('img', { name: 'QR code for the authenticator app' })) as HTMLImageElement;
     expect(qr.src).toBe(setupAnswer.qrCodeDataUrl);
     expect(twoFactor.getByTestId('two-factor-secret').textContent?.replace(/\s/g, '')).toBe(setupAnswer.secret);

@@ -7,12 +7,13 @@ import { PasswordForm } from '@/features/account/components/password-form';
 import { PhoneForm } from '@/features/account/components/phone-form';
 import { ProfileDetails } from '@/features/account/components/profile-details';
 import { ProfileSection } from '@/features/account/components/profile-section';
+import { SessionsList } from '@/features/account/components/sessions-list';
 import { TwoFactorSection } from '@/features/auth/components/two-factor-section';
 import { usePageTitle } from '@/app/route-handle';
 import { useTranslation } from 'react-i18next';
 import { queryKeys } from '@/lib/query-keys';
 
-/** /profile: the signed-in admin's own account: details, phone, password and two-factor sign-in. */
+/** /profile: the signed-in admin's own account: details, phone, password, two-factor sign-in and sessions. */
 export function ProfileRoute() {
   const { t } = useTranslation();
   const title = usePageTitle();
@@ -35,7 +36,7 @@ export function ProfileRoute() {
                 <PasswordForm />
               </ProfileSection>
             </Grid>
-            <Grid size={{ xs: 12, lg: 6 }}>
+            <Grid size={{ xs: 12, lg: 6 }} sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
               <ProfileSection id="profile-two-factor" title={t('Two-Factor Sign-In')}>
                 <TwoFactorSection
                   enabled={data.twoFactorEnabled}
@@ -46,6 +47,9 @@ export function ProfileRoute() {
                     void queryClient.invalidateQueries({ queryKey: queryKeys.account.profile });
                   }}
                 />
+              </ProfileSection>
+              <ProfileSection id="profile-sessions" title={t('Sessions')}>
+                <SessionsList />
               </ProfileSection>
             </Grid>
           </Grid>

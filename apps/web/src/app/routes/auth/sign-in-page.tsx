@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { SessionResponse, TwoFactorChallenge } from '@gold/contract';
+import type { SessionResponse, SignInLock, TwoFactorChallenge } from '@gold/contract';
 import { AuthLayout } from '@/components/layouts/auth-layout';
 import { LanguageSwitch } from '@/components/ui/language-switch';
 import { useUpdateLanguage } from '@/features/account/api/update-language';
 import { SignInForm } from '@/features/auth/components/sign-in-form';
+import { SignInLocksNotice } from '@/features/auth/components/sign-in-locks-notice';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { noteSignInChoice, type Language } from '@/lib/i18n';
 
@@ -46,9 +47,15 @@ export function SignInPage({ onSignedIn }: { onSignedIn: (session: SessionRespon
   // A language picked here applies at once, carries over the sign-in, and is then remembered for the admin.
   const chosen = useRef<Language | null>(null);
   const updateLanguage = useUpdateLanguage();
-  const signedIn = (session: SessionResponse) => {
+  // Attempts held back since the previous sign-in are shown before the console opens.
+  const [held, setHeld] = useState<{ session: SessionResponse; locks: SignInLock[] } | null>(null);
+  const goOn = (session: SessionResponse) => {
     if (chosen.current && chosen.current !== session.admin.language) updateLanguage.mutate({ language: chosen.current });
     onSignedIn(session);
+  };
+  const signedIn = (session: SessionResponse & { signInLocks?: SignInLock[] }) => {
+    if (session.signInLocks?.length) setHeld({ session, locks: session.signInLocks });
+    else goOn(session);
   };
   const choose = (language: Language) => {
     chosen.current = language;
@@ -60,7 +67,9 @@ export function SignInPage({ onSignedIn }: { onSignedIn: (session: SessionRespon
       subtitle={t('Administrators of the gold platform')}
       languageSwitch={<LanguageSwitch onChosen={choose} />}
     >
-      {challenge ? (
+      {held ? (
+        <SignInLocksNotice locks={held.locks} onContinue={() => goOn(held.session)} />
+      ) : challenge ? (
         <Suspense
           fallback={
             <Typography role="status" color="text.secondary">

@@ -5,7 +5,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { addAdminBody, adminRoles, passwordMismatchMessage, type AddAdminBody } from '@gold/contract';
+import { addAdminBody, adminRoles, passwordMismatchMessage, type AddAdminBody, type Reauthentication } from '@gold/contract';
 import { PasswordField } from '@/components/form/password-field';
 import { PhoneInput } from '@/components/form/phone-input';
 import { TextInput } from '@/components/form/text-input';
@@ -15,6 +15,7 @@ import { errorMessage } from '@/lib/api-client';
 import { fieldOfError } from '../lib/field-of-error';
 import type { Outcome } from '../lib/outcome';
 import { OutcomeDialog } from './admin-dialogs';
+import { isReauthError, ReauthDialog } from '@/components/ui/reauth-dialog';
 import { useTranslation } from 'react-i18next';
 import { serverText, translateServerMessage } from '@/lib/i18n';
 
@@ -46,6 +47,8 @@ export function AddAdminForm() {
   const add = useAddAdmin();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [addedId, setAddedId] = useState<number | null>(null);
+  /** The checked form, waiting for the adding admin's password. */
+  const [confirming, setConfirming] = useState<AddAdminValues | null>(null);
   // Checked on submit, then again as a field changes (a blur would clear the server's message under a field).
   const form = useForm<AddAdminValues>({ resolver, defaultValues: emptyForm });
   const { errors } = form.formState;
@@ -55,27 +58,36 @@ export function AddAdminForm() {
     return { ...registration, inputRef: ref };
   };
 
+  const addConfirmed = async (values: AddAdminValues, reauth: Reauthentication) => {
+    try {
+      // The phone field shows the calling code alone ('+62 ') until a number is typed: that is no number.
+      const phoneNumber = /^\+?\d{0,4}\s*$/.test(values.phoneNumber) ? null : values.phoneNumber;
+      const admin = await add.mutateAsync({ ...values, phoneNumber, reauth });
+      setConfirming(null);
+      setAddedId(admin.id);
+      setOutcome({
+        kind: 'updated',
+        message: t('{{name}} ({{email}}) was added as {{role}} and can sign in now.', {
+          name: admin.fullName,
+          email: admin.email,
+          role: t(admin.role),
+        }),
+      });
+      form.reset(emptyForm);
+    } catch (error) {
+      // A wrong password or code: the dialog stays open and says so.
+      if (isReauthError(error)) return;
+      setConfirming(null);
+      const named = fieldOfError(error, fields);
+      if (named) form.setError(named.field, { type: 'server', message: named.message });
+      setOutcome({ kind: 'updateFailed', message: translateServerMessage(errorMessage(error)) });
+    }
+  };
+
   const submit = form.handleSubmit(
-    async (values) => {
-      try {
-        // The phone field shows the calling code alone ('+62 ') until a number is typed: that is no number.
-        const phoneNumber = /^\+?\d{0,4}\s*$/.test(values.phoneNumber) ? null : values.phoneNumber;
-        const admin = await add.mutateAsync({ ...values, phoneNumber });
-        setAddedId(admin.id);
-        setOutcome({
-          kind: 'updated',
-          message: t('{{name}} ({{email}}) was added as {{role}} and can sign in now.', {
-            name: admin.fullName,
-            email: admin.email,
-            role: t(admin.role),
-          }),
-        });
-        form.reset(emptyForm);
-      } catch (error) {
-        const named = fieldOfError(error, fields);
-        if (named) form.setError(named.field, { type: 'server', message: named.message });
-        setOutcome({ kind: 'updateFailed', message: translateServerMessage(errorMessage(error)) });
-      }
+    (values) => {
+      add.reset();
+      setConfirming(values);
     },
     (invalid: FieldErrors<AddAdminValues>) => {
       if (invalid.confirmPassword?.message === passwordMismatchMessage) {
@@ -155,6 +167,18 @@ export function AddAdminForm() {
           </Button>
         </Stack>
       </Stack>
+      {confirming ? (
+        <ReauthDialog
+          title={t('Add Admin')}
+          confirmLabel={t('Add Admin')}
+          busy={add.isPending}
+          error={add.error && isReauthError(add.error) ? add.error : null}
+          onConfirm={(reauth) => void addConfirmed(confirming, reauth)}
+          onCancel={() => setConfirming(null)}
+        >
+          {t('A new admin is a new way into the back office: confirm with your password that it is you.')}
+        </ReauthDialog>
+      ) : null}
       {outcome ? <OutcomeDialog outcome={outcome} onClose={closeOutcome} /> : null}
     </Paper>
   );

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
-import type { AdminDetail } from '@gold/contract';
+import type { AdminDetail, Reauthentication } from '@gold/contract';
 import { useResetTwoFactor } from '../api/reset-two-factor';
 import { errorMessage } from '@/lib/api-client';
 import type { Outcome } from '../lib/outcome';
-import { ConfirmDialog, OutcomeDialog } from './admin-dialogs';
+import { OutcomeDialog } from './admin-dialogs';
+import { isReauthError, ReauthDialog } from '@/components/ui/reauth-dialog';
 import { useTranslation } from 'react-i18next';
 import { translateServerMessage } from '@/lib/i18n';
 
@@ -15,9 +16,9 @@ export function ResetTwoFactorButton({ admin }: { admin: AdminDetail }) {
   const [asking, setAsking] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
-  const confirm = async () => {
+  const confirm = async (reauth: Reauthentication) => {
     try {
-      const updated = await reset.mutateAsync(admin.id);
+      const updated = await reset.mutateAsync({ id: admin.id, reauth });
       setOutcome({
         kind: 'updated',
         message: t(
@@ -26,6 +27,8 @@ export function ResetTwoFactorButton({ admin }: { admin: AdminDetail }) {
         ),
       });
     } catch (error) {
+      // A wrong password or code: the dialog stays open and says so.
+      if (isReauthError(error)) return;
       setOutcome({ kind: 'updateFailed', message: translateServerMessage(errorMessage(error)) });
     }
     setAsking(false);
@@ -37,18 +40,22 @@ export function ResetTwoFactorButton({ admin }: { admin: AdminDetail }) {
         {t('Reset two-factor')}
       </Button>
       {asking ? (
-        <ConfirmDialog
+        <ReauthDialog
           title={t('Reset two-factor sign-in of {{name}}?', { name: admin.fullName })}
           confirmLabel={t('Reset two-factor')}
           confirmColor="error"
           busy={reset.isPending}
-          onConfirm={() => void confirm()}
-          onCancel={() => setAsking(false)}
+          error={reset.error && isReauthError(reset.error) ? reset.error : null}
+          onConfirm={(reauth) => void confirm(reauth)}
+          onCancel={() => {
+            reset.reset();
+            setAsking(false);
+          }}
         >
           {t('Its authenticator app and recovery codes stop working at once. Do this when {{email}} has lost its authenticator.', {
             email: admin.email,
           })}
-        </ConfirmDialog>
+        </ReauthDialog>
       ) : null}
       {outcome ? <OutcomeDialog outcome={outcome} onClose={() => setOutcome(null)} /> : null}
     </>

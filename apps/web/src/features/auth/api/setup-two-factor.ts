@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { twoFactorSetupResponse, type TwoFactorSetupResponse } from '@gold/contract';
+import { twoFactorSetupResponse, type Reauthentication, type TwoFactorSetupResponse } from '@gold/contract';
 import { api } from '@/lib/api-client';
 
-/** POST /account/two-factor/setup (Profile): a new secret and QR code; not active until confirmed with a code. */
-function setUpTwoFactor(): Promise<TwoFactorSetupResponse> {
-  return api.post('/account/two-factor/setup', undefined, { schema: twoFactorSetupResponse });
+/** POST /account/two-factor/setup (Profile), with the password: a new secret and QR code; not active until confirmed with a code. */
+function setUpTwoFactor(reauth: Reauthentication): Promise<TwoFactorSetupResponse> {
+  return api.post('/account/two-factor/setup', { reauth }, { schema: twoFactorSetupResponse });
 }
 
 export function useSetupTwoFactor() {

@@ -126,7 +126,10 @@ function EnrolStep({ challenge, onSignedIn, onRestart }: SecondStepProps) {
           codes={enabled.recoveryCodes}
           account={enabled.admin.email}
           doneLabel={t('Continue')}
-          onDone={() => startSession({ admin: enabled.admin }, onSignedIn)}
+          onDone={() => {
+            const { recoveryCodes: _shown, ...session } = enabled;
+            void startSession(session, onSignedIn);
+          }}
         />
       </Stack>
     );

@@ -10,6 +10,7 @@ import { useSetupTwoFactor } from '../api/setup-two-factor';
 import { failureMessage } from '../lib/failure-message';
 import { AuthenticatorSetup } from './authenticator-setup';
 import { RecoveryCodes } from './recovery-codes';
+import { isReauthError, ReauthDialog } from '@/components/ui/reauth-dialog';
 import { useTranslation } from 'react-i18next';
 
 /** 'On' or 'Off' in words, an icon beside it. */
@@ -41,6 +42,7 @@ export function TwoFactorSection({ enabled, account, onEnabled }: TwoFactorSecti
   const setup = useSetupTwoFactor();
   const enable = useEnableTwoFactor();
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  const [confirming, setConfirming] = useState(false);
 
   if (recoveryCodes)
     return (
@@ -100,10 +102,27 @@ export function TwoFactorSection({ enabled, account, onEnabled }: TwoFactorSecti
       <Typography variant="body2">
         {t('Protect your account with a second step at sign-in: a 6-digit code from an authenticator app on your phone.')}
       </Typography>
-      {setup.error ? <Alert severity="error">{failureMessage(setup.error)}</Alert> : null}
-      <Button variant="contained" loading={setup.isPending} onClick={() => setup.mutate()}>
+      {setup.error && !isReauthError(setup.error) ? <Alert severity="error">{failureMessage(setup.error)}</Alert> : null}
+      <Button variant="contained" loading={setup.isPending} onClick={() => setConfirming(true)}>
         {t('Set Up Two-Factor Sign-In')}
       </Button>
+      {confirming ? (
+        <ReauthDialog
+          title={t('Set Up Two-Factor Sign-In')}
+          confirmLabel={t('Continue')}
+          busy={setup.isPending}
+          error={setup.error && isReauthError(setup.error) ? setup.error : null}
+          onConfirm={(reauth) =>
+            setup.mutate(reauth, { onSettled: (_data, error) => setConfirming(Boolean(error && isReauthError(error))) })
+          }
+          onCancel={() => {
+            setup.reset();
+            setConfirming(false);
+          }}
+        >
+          {t('Confirm with your password that it is you: only then can an authenticator be bound to your account.')}
+        </ReauthDialog>
+      ) : null}
     </Stack>
   );
 }

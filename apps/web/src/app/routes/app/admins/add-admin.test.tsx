@@ -17,7 +17,15 @@ async function fillForm({ password = strong, confirm = strong } = {}) {
   type(/^Password/, password);
   type(/^Confirm Password/, confirm);
 }
-const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Add Admin' }));
+const ownPassword = 'Emas-Batangan 24 karat!';
+/** Add Admin, then the adding admin's password in the confirmation dialog (the server re-authenticates). */
+async function submit(password = ownPassword) {
+  fireEvent.click(screen.getByRole('button', { name: 'Add Admin' }));
+  const confirm = await screen.findByRole('dialog', { name: 'Add Admin' });
+  fireEvent.change(within(confirm).getByLabelText(/Your password/), { target: { value: password } });
+  fireEvent.click(within(confirm).getByRole('button', { name: 'Add Admin' }));
+  return confirm;
+}
 
 describe('/admin-list/add', () => {
   it('has the fields of the spec: role fixed to Administrator, phone defaulting to Indonesia, show/hide on both passwords', async () => {
@@ -79,7 +87,7 @@ describe('/admin-list/add', () => {
       return input;
     });
     fireEvent.change(phone, { target: { value: '+62 812 3456 7890' } });
-    submit();
+    await submit();
     const dialog = await screen.findByRole('dialog', { name: 'Data Update Success' });
     expect(dialog.textContent).toContain('Bambang Pamungkas (bambang@example.com) was added');
     const [post] = posts(calls);
@@ -91,6 +99,7 @@ describe('/admin-list/add', () => {
       confirmPassword: strong,
       status: 'Activated',
       role: 'Administrator',
+      reauth: { password: ownPassword },
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(currentUrl(router)).toBe('/admin-list/9'));
@@ -107,7 +116,7 @@ describe('/admin-list/add', () => {
         }),
     });
     await fillForm();
-    submit();
+    await submit();
     const dialog = await screen.findByRole('alertdialog', { name: 'Data Update Error' });
     expect(dialog.textContent).toContain('an admin with the e-mail bambang@example.com already exists');
     expect((posts(calls)[0]!.body as { phoneNumber: unknown }).phoneNumber).toBeNull();
@@ -118,10 +127,23 @@ describe('/admin-list/add', () => {
   it('shows a weak password refused by the server under the password field', async () => {
     renderSignedIn('/admin-list/add', { 'POST /admin/add': failWith(400, 'body.password: password is too common') });
     await fillForm({ password: 'password1234', confirm: 'password1234' });
-    submit();
+    await submit();
     const dialog = await screen.findByRole('alertdialog', { name: 'Data Update Error' });
     expect(dialog.textContent).toContain('body.password: password is too common');
     fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
     expect(await screen.findByText('password is too common')).toBeTruthy();
+  });
+
+  it('keeps the password dialog open with the refusal when the password is wrong, and adds nobody', async () => {
+    const { calls } = renderSignedIn('/admin-list/add', {
+      'POST /admin/add': failWith(400, 'body.reauth.password: the password is wrong'),
+    });
+    await fillForm();
+    const confirm = await submit('not my password');
+    expect(await within(confirm).findByText('body.reauth.password: the password is wrong')).toBeTruthy();
+    expect(screen.queryByRole('alertdialog', { name: 'Data Update Error' })).toBeNull();
+    expect(posts(calls)).toHaveLength(1);
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Admin' })).toBeNull());
   });
 });

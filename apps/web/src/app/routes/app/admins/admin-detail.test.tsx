@@ -127,10 +127,11 @@ describe('/admin-list/:id', () => {
     const { calls } = renderSignedIn('/admin-list/7', adminServer(admin, { 'POST /admin/two-factor/reset/7': reset }));
     fireEvent.click(await screen.findByRole('button', { name: 'Reset two-factor' }));
     const confirm = await screen.findByRole('dialog', { name: 'Reset two-factor sign-in of Bambang Pamungkas?' });
+    fireEvent.change(within(confirm).getByLabelText(/Your password/), { target: { value: 'Emas-Batangan 24 karat!' } });
     fireEvent.click(within(confirm).getByRole('button', { name: 'Reset two-factor' }));
     const dialog = await screen.findByRole('dialog', { name: 'Data Update Success' });
     expect(dialog.textContent).toContain('authenticator and recovery codes of Bambang Pamungkas were removed');
-    expect(posts(calls)).toEqual([['/admin/two-factor/reset/7', undefined]]);
+    expect(posts(calls)).toEqual([['/admin/two-factor/reset/7', { reauth: { password: 'Emas-Batangan 24 karat!' } }]]);
     fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(info('Two-factor Sign-in')).toBe('Off'));
     expect(screen.queryByRole('button', { name: 'Reset two-factor' })).toBeNull();
