@@ -6,6 +6,7 @@ import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettin
 import ContactMailOutlinedIcon from '@mui/icons-material/ContactMailOutlined';
 import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
 import InventoryOutlinedIcon from '@mui/icons-material/Inventory2Outlined';
+import KeyOutlinedIcon from '@mui/icons-material/KeyOutlined';
 import ManageHistoryOutlinedIcon from '@mui/icons-material/ManageHistoryOutlined';
 import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
@@ -13,6 +14,7 @@ import RedeemOutlinedIcon from '@mui/icons-material/RedeemOutlined';
 import ShoppingCartOutlinedIcon from '@mui/icons-material/ShoppingCartOutlined';
 import StarOutlineIcon from '@mui/icons-material/StarOutlineOutlined';
 import TuneOutlinedIcon from '@mui/icons-material/TuneOutlined';
+import WebhookOutlinedIcon from '@mui/icons-material/WebhookOutlined';
 import { isUnder, type NavGroup, type NavItem } from '@/components/layouts/navigation';
 import { appRouteList, appRoutes, menuGroups, menuItemOf, resolveTitle, type AppRouteKey } from '@/config/routes';
 
@@ -37,6 +39,8 @@ const menuIcons: Record<MenuRouteKey, ComponentType> = {
   denominations: InventoryOutlinedIcon,
   redemptionLimit: TuneOutlinedIcon,
   reserves: AccountBalanceOutlinedIcon,
+  credentials: KeyOutlinedIcon,
+  webhookDeliveries: WebhookOutlinedIcon,
 };
 
 /** The side menu of the spec (section 2), from the route table, in the console's language; `{product}` is the token symbol. */

@@ -121,6 +121,8 @@ describe('signed-in layout', () => {
       ['Denoms List', '/denoms-list'],
       ['Redemption Limit', '/redemption-limit'],
       ['Reserves', '/reserves'],
+      ['Credentials', '/credentials'],
+      ['Webhook Deliveries', '/webhook-deliveries'],
     ]);
   });
 

@@ -32,5 +32,7 @@ export const screens: Record<AppRouteKey, LazyScreen> = {
   denominations: screen(() => import('./routes/app/denominations/denomination-list'), 'DenominationListRoute'),
   redemptionLimit: screen(() => import('./routes/app/denominations/redemption-limit'), 'RedemptionLimitRoute'),
   reserves: screen(() => import('./routes/app/reserves/reserves'), 'ReservesRoute'),
+  credentials: screen(() => import('./routes/app/platform/credentials'), 'CredentialsRoute'),
+  webhookDeliveries: screen(() => import('./routes/app/platform/webhook-deliveries'), 'WebhookDeliveriesRoute'),
   redemptionReceipt: screen(() => import('./routes/app/receipts/hand-over-receipt'), 'HandOverReceiptRoute'),
 };

@@ -104,6 +104,14 @@ export const appRoutes = defineRoutes({
   },
   /** Not in the spec: proof of reserves (issue 14), tokens outstanding against the vault's gold. */
   reserves: { path: '/reserves', title: 'Reserves', menu: { group: 'Others', label: 'Reserves' } },
+  /** Not in the spec: the customer platform's credentials (the platform API). */
+  credentials: { path: '/credentials', title: 'Credentials', menu: { group: 'Others', label: 'Credentials' } },
+  /** Not in the spec: the webhook deliveries to the customer platform, with a re-send. */
+  webhookDeliveries: {
+    path: '/webhook-deliveries',
+    title: 'Webhook Deliveries',
+    menu: { group: 'Others', label: 'Webhook Deliveries' },
+  },
   /** Not in the spec: the printable hand-over receipt of a REDEEMED redemption (issue 14). */
   redemptionReceipt: {
     path: '/redemption-list/receipt',

@@ -18,6 +18,7 @@ const purchases = ['purchases'] as const;
 const redemptions = ['redemptions'] as const;
 const reserves = ['reserves'] as const;
 const transactions = ['transactions'] as const;
+const platform = ['platform'] as const;
 
 export const queryKeys = {
   /** Public: it outlives a session (features/auth's clearSessionData keeps it). */
@@ -87,5 +88,11 @@ export const queryKeys = {
     list: (query: ListCallQuery) => [...transactions, 'list', query] as const,
     count: [...transactions, 'count'] as const,
     detail: (id: number) => [...transactions, 'detail', id] as const,
+  },
+  /** The customer platform's credentials and the webhook deliveries to it. */
+  platform: {
+    all: platform,
+    credentials: [...platform, 'credentials'] as const,
+    deliveries: (query: { status: string | undefined; page: number; limit: number }) => [...platform, 'deliveries', query] as const,
   },
 };

@@ -1,0 +1,196 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { platformScopes, type Credential, type PlatformScope } from '@gold/contract';
+import { QueryState } from '@/components/query-state';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { useNotify } from '@/components/ui/notifications/notifications-context';
+import { errorMessage } from '@/lib/api-client';
+import { formatDateTime, orDash } from '@/lib/format';
+import { useCreateCredential, useCredentials, useRevokeCredential } from '../api/credentials';
+
+const statusColor = { active: 'success', expired: 'default', revoked: 'error' } as const;
+
+/** A new credential: name, scopes and an optional expiry; its secret is shown once, right here. */
+export function CreateCredentialForm() {
+  const { t } = useTranslation();
+  const create = useCreateCredential();
+  const [name, setName] = useState('');
+  const [scopes, setScopes] = useState<PlatformScope[]>([]);
+  const [expires, setExpires] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [secret, setSecret] = useState<{ name: string; secret: string } | null>(null);
+
+  const submit = async () => {
+    if (name.trim() === '') return setProblem(t('Name the credential.'));
+    if (scopes.length === 0) return setProblem(t('Choose at least one scope.'));
+    setProblem(null);
+    try {
+      const created = await create.mutateAsync({
+        name: name.trim(),
+        scopes,
+        ...(expires ? { expiresAt: new Date(expires).toISOString() } : {}),
+      });
+      setSecret({ name: created.credential.name, secret: created.secret });
+      setName('');
+      setScopes([]);
+      setExpires('');
+    } catch (error) {
+      setProblem(errorMessage(error));
+    }
+  };
+
+  return (
+    <Paper variant="outlined" sx={{ p: 2.5 }}>
+      <Stack
+        component="form"
+        noValidate
+        aria-label={t('New credential')}
+        spacing={2}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+          <TextField id="credential-name" label={t('Name')} value={name} onChange={(e) => setName(e.target.value)} sx={{ minWidth: 260 }} />
+          <TextField
+            id="credential-expiry"
+            type="datetime-local"
+            label={t('Expires (optional)')}
+            value={expires}
+            onChange={(e) => setExpires(e.target.value)}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+        </Stack>
+        <div>
+          <FormLabel component="legend">{t('Scopes')}</FormLabel>
+          <FormGroup row>
+            {platformScopes.map((scope) => (
+              <FormControlLabel
+                key={scope}
+                label={scope}
+                control={
+                  <Checkbox
+                    checked={scopes.includes(scope)}
+                    onChange={(e) => setScopes((now) => (e.target.checked ? [...now, scope] : now.filter((s) => s !== scope)))}
+                  />
+                }
+              />
+            ))}
+          </FormGroup>
+          {problem ? <FormHelperText error>{problem}</FormHelperText> : null}
+        </div>
+        <div>
+          <Button type="submit" variant="contained" disabled={create.isPending}>
+            {t('Create Credential')}
+          </Button>
+        </div>
+        {secret ? (
+          <Alert severity="warning" onClose={() => setSecret(null)}>
+            <Typography variant="body2">{t('The secret of {{name}}, shown this once: copy it now.', { name: secret.name })}</Typography>
+            <Typography component="code" aria-label={t('Secret')} sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
+              {secret.secret}
+            </Typography>
+          </Alert>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Every credential with its scopes, status and last use; an active one can be revoked. */
+export function CredentialsTable() {
+  const { t } = useTranslation();
+  const credentials = useCredentials();
+  return (
+    <QueryState query={credentials} isEmpty={(data) => data.data.length === 0} empty={t('No credential yet.')}>
+      {({ data }) => <CredentialRows rows={data} />}
+    </QueryState>
+  );
+}
+
+function CredentialRows({ rows }: { rows: Credential[] }) {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const revoke = useRevokeCredential();
+  const [asking, setAsking] = useState<Credential | null>(null);
+  return (
+    <TableContainer component={Paper} variant="outlined">
+      <Table size="small" aria-label={t('Credential list')}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('Name')}</TableCell>
+            <TableCell>{t('Scopes')}</TableCell>
+            <TableCell>{t('Status')}</TableCell>
+            <TableCell>{t('Last Use')}</TableCell>
+            <TableCell>{t('Expires')}</TableCell>
+            <TableCell>{t('Created')}</TableCell>
+            <TableCell />
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((row) => (
+            <TableRow key={row.id}>
+              <TableCell>
+                {row.name}
+                <Typography variant="caption" component="div" sx={{ fontFamily: 'monospace' }}>
+                  {row.tokenPrefix}…
+                </Typography>
+              </TableCell>
+              <TableCell>{row.scopes.join(', ')}</TableCell>
+              <TableCell>
+                <Chip size="small" label={t(row.status)} color={statusColor[row.status]} />
+              </TableCell>
+              <TableCell>{row.lastUsedAt ? formatDateTime(row.lastUsedAt) : t('Never')}</TableCell>
+              <TableCell>{orDash(row.expiresAt ? formatDateTime(row.expiresAt) : null)}</TableCell>
+              <TableCell>{formatDateTime(row.createdAt)}</TableCell>
+              <TableCell align="right">
+                {row.status === 'active' ? (
+                  <Button size="small" color="error" onClick={() => setAsking(row)}>
+                    {t('Revoke')}
+                  </Button>
+                ) : null}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      {asking ? (
+        <ConfirmDialog
+          title={t('Revoke credential')}
+          confirmLabel={t('Revoke')}
+          confirmColor="error"
+          busy={revoke.isPending}
+          onCancel={() => setAsking(null)}
+          onConfirm={() => {
+            revoke.mutate(asking.id, {
+              onSuccess: () => notify.success(t('Credential revoked')),
+              onError: (error) => notify.error(`${t('Credential not revoked')}: ${errorMessage(error)}`),
+              onSettled: () => setAsking(null),
+            });
+          }}
+        >
+          {t('{{name}} stops working at once: every later call with it is refused.', { name: asking.name })}
+        </ConfirmDialog>
+      ) : null}
+    </TableContainer>
+  );
+}
