@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { reserveHistoryQuery, type ReserveSnapshot, type ReservesResponse } from '@gold/contract';
+import { reserveHistoryQuery, type IndexerStatus, type ReserveSnapshot, type ReservesResponse } from '@gold/contract';
 import { jsonResponse } from '@/testing/http';
 import { listServer } from '@/testing/list-server';
 import { renderSignedIn } from '@/testing/render-app';
@@ -105,5 +105,36 @@ describe('/reserves', () => {
     expect(await screen.findByText('No reading of the reserves yet')).toBeTruthy();
     expect(screen.queryByTestId('reserve-figures')).toBeNull();
     expect(screen.queryByTestId('under-backed-banner')).toBeNull();
+  });
+
+  it('shows the chain indexer: head, finalized and indexed blocks, lag, and a halt with its error and time', async () => {
+    const indexer: IndexerStatus = {
+      state: 'halted',
+      headBlock: 70_120,
+      finalizedBlock: 70_056,
+      indexedBlock: 70_100,
+      lagBlocks: 20,
+      lagSeconds: 40,
+      stalled: false,
+      lastError: 'reorganisation deeper than 256 blocks at block 70101',
+      lastErrorAt: '2026-01-02T03:04:05.000Z',
+      lastReorg: null,
+    };
+    renderSignedIn('/reserves', {
+      ...handlers({ status: 'live', message: null, reading, readAt: '2026-01-02T03:05:00.000Z', ageSeconds: 0 }),
+      'GET /health/ready': () => jsonResponse(200, { status: 'ok', database: 'up', indexer }),
+    });
+    const panel = await screen.findByRole('region', { name: 'Chain indexer' });
+    await within(panel).findByText('70.120');
+    for (const text of [
+      'Head block',
+      '70.056',
+      '70.100',
+      '20 blocks, 40 s',
+      'reorganisation deeper than 256 blocks at block 70101 (02 Jan 2026, 10.04 WIB)',
+    ]) {
+      expect(panel.textContent).toContain(text);
+    }
+    expect(within(panel).getByRole('alert').textContent).toContain('Indexing stopped: reorganisation deeper than 256 blocks');
   });
 });

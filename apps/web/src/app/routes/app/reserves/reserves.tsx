@@ -8,6 +8,7 @@ import { useList } from '@/components/data-grid/use-list';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { QueryState } from '@/components/query-state';
 import { useReserves } from '@/features/reserves/api/get-reserves';
+import { IndexerStatusPanel } from '@/features/reserves/components/indexer-status';
 import { ReserveFigures } from '@/features/reserves/components/reserve-figures';
 import { reserveHistoryTable } from '@/features/reserves/components/reserve-history-table';
 import { ReservesAlerts } from '@/features/reserves/components/reserves-banner';
@@ -17,7 +18,8 @@ import { usePageTitle } from '@/app/route-handle';
 /**
  * /reserves: proof of reserves. The tokens outstanding (read on chain) against the gold in the
  * vault, the alarm while under-backed or while the chain cannot be read, the history as a chart
- * and a list (paged on the server), and its CSV export. Live updates refresh it.
+ * and a list (paged on the server), and its CSV export. Live updates refresh it. The chain
+ * indexer's status (head, finalized and indexed blocks, lag, last error) sits below the figures.
  */
 export function ReservesRoute() {
   const { t } = useTranslation();
@@ -34,6 +36,7 @@ export function ReservesRoute() {
           </Stack>
         )}
       </QueryState>
+      <IndexerStatusPanel />
       <Paper variant="outlined" component="section" aria-labelledby="reserves-chart-heading" sx={{ p: { xs: 2, md: 3 } }}>
         <Typography id="reserves-chart-heading" variant="h2" sx={{ mb: 2 }}>
           {t('Tokens outstanding against gold in the vault')}

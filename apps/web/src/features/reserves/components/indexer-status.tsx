@@ -1,0 +1,72 @@
+import Alert from '@mui/material/Alert';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import type { IndexerStatus } from '@gold/contract';
+import { formatDateTime } from '@/lib/format';
+import { useIndexerStatus } from '../api/get-indexer-status';
+
+const orDash = (value: number | null) => (value === null ? '–' : value.toLocaleString('id-ID'));
+
+/**
+ * The transfer watcher that copies the token's history: the node's head, its finalized block,
+ * the last block stored, the lag, and the last error. Halted (a reorganisation deeper than the
+ * bound) is an error an operator must act on; stalled or retrying is a warning.
+ */
+function IndexerFigures({ status }: { status: IndexerStatus }) {
+  const { t } = useTranslation();
+  const rows: Array<[string, string]> = [
+    [t('Head block'), orDash(status.headBlock)],
+    [t('Finalized block'), orDash(status.finalizedBlock)],
+    [t('Indexed block'), orDash(status.indexedBlock)],
+    [
+      t('Lag'),
+      status.lagBlocks === null
+        ? '–'
+        : t('{{blocks}} blocks, {{seconds}} s', { blocks: orDash(status.lagBlocks), seconds: orDash(status.lagSeconds) }),
+    ],
+    [t('Last error'), status.lastError ? `${status.lastError} (${formatDateTime(status.lastErrorAt)})` : t('None')],
+  ];
+  return (
+    <Stack spacing={1.5}>
+      {status.state === 'halted' && <Alert severity="error">{t('Indexing stopped: {{error}}', { error: status.lastError ?? '' })}</Alert>}
+      {status.state !== 'halted' && status.stalled && <Alert severity="warning">{t('The chain node’s head has stopped moving')}</Alert>}
+      {status.state === 'retrying' && <Alert severity="warning">{t('The chain node does not answer; retrying')}</Alert>}
+      <Stack component="dl" direction={{ xs: 'column', md: 'row' }} spacing={{ xs: 1, md: 4 }} sx={{ m: 0, flexWrap: 'wrap' }}>
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <Typography component="dt" variant="body2" color="text.secondary">
+              {label}
+            </Typography>
+            <Typography component="dd" sx={{ m: 0, fontWeight: 600 }}>
+              {value}
+            </Typography>
+          </div>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}
+
+export function IndexerStatusPanel() {
+  const { t } = useTranslation();
+  const health = useIndexerStatus();
+  const status = health.data?.indexer ?? null;
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="indexer-status-heading" sx={{ p: { xs: 2, md: 3 } }}>
+      <Typography id="indexer-status-heading" variant="h2" sx={{ mb: 2 }}>
+        {t('Chain indexer')}
+      </Typography>
+      {health.isPending ? (
+        <Typography color="text.secondary">{t('Loading indexer status')}</Typography>
+      ) : status ? (
+        <IndexerFigures status={status} />
+      ) : (
+        <Typography color="text.secondary">
+          {health.isError ? t('The indexer status could not be read') : t('No transfer watcher runs in the process that answered')}
+        </Typography>
+      )}
+    </Paper>
+  );
+}
