@@ -18,12 +18,13 @@ const purchases = ['purchases'] as const;
 const redemptions = ['redemptions'] as const;
 const reserves = ['reserves'] as const;
 const transactions = ['transactions'] as const;
+const platform = ['platform'] as const;
 
 export const queryKeys = {
   /** Public: it outlives a session (features/auth's clearSessionData keeps it). */
   appConfig: { all: ['app-config'] as const },
   auth: { session: ['auth', 'session'] as const },
-  account: { profile: ['account', 'profile'] as const },
+  account: { profile: ['account', 'profile'] as const, sessions: ['account', 'sessions'] as const },
   admins: {
     all: admins,
     list: (query: ListCallQuery) => [...admins, 'list', query] as const,
@@ -88,5 +89,11 @@ export const queryKeys = {
     list: (query: ListCallQuery) => [...transactions, 'list', query] as const,
     count: [...transactions, 'count'] as const,
     detail: (id: number) => [...transactions, 'detail', id] as const,
+  },
+  /** The customer platform's credentials and the webhook deliveries to it. */
+  platform: {
+    all: platform,
+    credentials: [...platform, 'credentials'] as const,
+    deliveries: (query: { status: string | undefined; page: number; limit: number }) => [...platform, 'deliveries', query] as const,
   },
 };
