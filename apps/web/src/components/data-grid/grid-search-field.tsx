@@ -21,49 +21,54 @@ interface GridSearchFieldProps {
   placeholder?: string;
 }
 
-interface Draft {
-  /** What the field shows. */
-  text: string;
-  /** The last text handed to onSearch. */
-  committed: string;
-  /** The last `value` seen. */
+/** The URL's search as this box knows it. */
+interface UrlSearch {
+  /** The search the URL held at the last render. */
   seen: string;
-  /** Bumped when the URL moves on its own (back/forward, a link): a pending search is dropped. */
-  external: number;
+  /** The searches this box sent that the URL has not shown yet, oldest first. */
+  sent: readonly string[];
+  /** Counts the URL's own moves (back/forward, a link): each drops a pending search. */
+  moves: number;
 }
 
 /**
  * A search box that asks for the list once typing pauses. It follows the URL: going back to an
  * earlier search shows that search's text, without undoing what is being typed when the URL
- * merely catches up with a search this box sent.
+ * merely catches up with a search this box sent. Only a move of the URL's own replaces the
+ * text, so a key typed while the list loads is never lost.
  */
 export function GridSearchField({ label, value, onSearch, placeholder }: GridSearchFieldProps) {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState<Draft>({ text: value, committed: value, seen: value, external: 0 });
-  const search = useDebouncedCallback((text: string) => {
-    setDraft((current) => ({ ...current, committed: text }));
-    onSearch(text);
+  const [text, setText] = useState(value);
+  const [url, setUrl] = useState<UrlSearch>({ seen: value, sent: [], moves: 0 });
+  const search = useDebouncedCallback((next: string) => {
+    // The URL's own search again moves nothing: nothing to wait for.
+    if (next !== value) setUrl((current) => ({ ...current, sent: [...current.sent, next] }));
+    onSearch(next);
   }, SEARCH_DEBOUNCE_MS);
 
-  let shown = draft;
-  if (value !== draft.seen) {
-    shown =
-      value === draft.committed ? { ...draft, seen: value } : { text: value, committed: value, seen: value, external: draft.external + 1 };
-    setDraft(shown);
+  if (value !== url.seen) {
+    const own = url.sent.includes(value);
+    setUrl((current) => {
+      const shown = current.sent.indexOf(value);
+      return { seen: value, sent: current.sent.slice(shown + 1), moves: current.moves + (shown < 0 ? 1 : 0) };
+    });
+    if (!own) setText(value);
   }
 
   const { cancel } = search;
-  useEffect(() => cancel(), [draft.external, cancel]);
+  useEffect(() => cancel(), [url.moves, cancel]);
 
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
-    const text = event.target.value;
-    setDraft((current) => ({ ...current, text }));
-    search.run(text.trim());
+    const next = event.target.value;
+    setText(next);
+    search.run(next.trim());
   };
 
   const clear = () => {
     search.cancel();
-    setDraft((current) => ({ ...current, text: '', committed: '' }));
+    setText('');
+    if (value !== '') setUrl((current) => ({ ...current, sent: [...current.sent, ''] }));
     onSearch('');
   };
 
@@ -72,7 +77,7 @@ export function GridSearchField({ label, value, onSearch, placeholder }: GridSea
       label={label}
       type="search"
       size="small"
-      value={shown.text}
+      value={text}
       onChange={onChange}
       placeholder={placeholder}
       autoComplete="off"
@@ -86,7 +91,7 @@ export function GridSearchField({ label, value, onSearch, placeholder }: GridSea
               <SearchIcon fontSize="small" aria-hidden />
             </InputAdornment>
           ),
-          endAdornment: shown.text ? (
+          endAdornment: text ? (
             <InputAdornment position="end">
               <IconButton size="small" aria-label={t('clear search')} onClick={clear} edge="end">
                 <ClearIcon fontSize="small" />
