@@ -28,6 +28,7 @@ export const compilerSettings = {
 export const contracts = [
   { source: 'GoldToken.sol', name: 'GoldToken' },
   { source: 'Multicall3.sol', name: 'Multicall3' },
+  { source: 'TestToken.sol', name: 'TestToken' },
 ] as const;
 
 export interface ContractArtifact {
