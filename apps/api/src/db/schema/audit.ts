@@ -3,7 +3,7 @@ import { bigint, index, inet, integer, jsonb, pgTable, text } from 'drizzle-orm/
 import { admins } from './admins';
 import { timestamptz } from './columns';
 
-/** Append-only: a trigger (migration 0002) refuses UPDATE and DELETE. */
+/** Append-only: triggers refuse UPDATE, DELETE (migration 0002) and TRUNCATE (migration 0023). */
 export const auditLog = pgTable(
   'audit_log',
   {
@@ -28,3 +28,20 @@ export const auditLog = pgTable(
     index('audit_log_action_occurred_at_id_idx').on(t.action, t.occurredAt, t.id),
   ],
 );
+
+/**
+ * The hash chain over the audit log, one link per entry, in commit order: a deferred trigger
+ * (migration 0023) appends the link when the entry's transaction commits, under one lock, so
+ * the chain stays linear whichever process writes. hash = SHA-256 of prevHash and the entry's
+ * canonical fields (see modules/audit/audit-chain.ts); the first link's prevHash is 64 zeros.
+ * Append-only like the log.
+ */
+export const auditLogChain = pgTable('audit_log_chain', {
+  position: bigint('position', { mode: 'number' }).primaryKey(),
+  entryId: bigint('entry_id', { mode: 'number' })
+    .notNull()
+    .unique()
+    .references(() => auditLog.id),
+  prevHash: text('prev_hash').notNull().unique(),
+  hash: text('hash').notNull().unique(),
+});
