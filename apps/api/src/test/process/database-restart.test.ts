@@ -32,7 +32,7 @@ describe.skipIf(!serverBin)('a database restart under load', () => {
     };
     single = await startApiProcess(env);
     cluster = await startApiProcess({ ...env, WORKERS: '2' });
-  }, 120_000);
+  }, 240_000);
   afterAll(async () => {
     stream?.close();
     await Promise.all([single?.stop(), cluster?.stop()]);
