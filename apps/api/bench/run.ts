@@ -19,6 +19,7 @@ import { benchLoad, loadConnections, loadTables, loadTargets, userListCeiling, t
 import { benchRedemptionList } from './redemption-list-benchmark';
 import { benchTransactionList } from './transaction-list-benchmark';
 import { benchUserList } from './user-list-benchmark';
+import { runIndexerBench } from './indexer-benchmark';
 
 /**
  * `npm run bench`: seeds a scratch PostgreSQL database with a million customers (and their
@@ -36,9 +37,16 @@ const { values } = parseArgs({
     docs: { type: 'string' },
     built: { type: 'boolean', default: false },
     load: { type: 'boolean', default: false },
+    /** The transfer watcher over --logs Transfer logs on a local anvil (default 1,000,000). */
+    indexer: { type: 'boolean', default: false },
+    logs: { type: 'string', default: '1000000' },
   },
 });
 if (values.docs) setDocsFile(values.docs);
+if (values.indexer) {
+  await runIndexerBench(values.url!, Number(values.logs));
+  process.exit(process.exitCode ?? 0);
+}
 // The load benchmark runs the built server, as `npm start` and `WORKERS=2 npm start` do.
 if (values.built || values.load) useBuiltApi();
 const users = Number(values.users);

@@ -30,6 +30,8 @@ export function isRangeTooLarge(error: unknown): boolean {
   if (isRateLimited(error)) return false;
   for (const e of chainOf(error)) {
     if (e.code === -32005) return true;
+    // viem refuses an answer over 10 MB: as good as a node's cap.
+    if ((e as { name?: string }).name === 'ResponseBodyTooLargeError') return true;
     if (
       /block range|range (is )?too (large|wide|big)|too many (blocks|results|logs)|more than \d+ (results|logs|blocks)|returned more than|response size|limit exceeded/i.test(
         textOf(e),
