@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { WatchedPage } from './support/browser';
 import { useConsole } from './support/fixture';
+import { e2eAdmin } from './support/server';
 import { fillSignIn, signIn } from './support/session';
 
 /**
@@ -36,6 +37,13 @@ async function closeDialog(title: string): Promise<string> {
   return text;
 }
 
+/** The adding admin's own password in the confirmation dialog: a session alone adds nobody. */
+async function confirmWithPassword(title = 'Add Admin') {
+  const dialog = page.getByRole('dialog', { name: title });
+  await dialog.getByLabel(/Your password/).fill(e2eAdmin.password);
+  await dialog.getByRole('button', { name: title }).click();
+}
+
 describe('admin accounts', () => {
   it('adds an admin through the form (phone defaulting to Indonesia) and opens it', async () => {
     await page.goto('/admin-list');
@@ -58,6 +66,7 @@ describe('admin accounts', () => {
 
     await page.getByLabel(/^Confirm Password/).fill(newAdmin.password);
     await page.getByRole('button', { name: 'Add Admin' }).click();
+    await confirmWithPassword();
     expect(await closeDialog('Data Update Success')).toContain(`${newAdmin.fullName} (${newAdmin.email}) was added`);
     await page.waitForURL(/\/admin-list\/\d+$/);
     newAdminId = Number(pathOf(page).split('/').pop());
@@ -71,6 +80,7 @@ describe('admin accounts', () => {
     await page.getByLabel(/^Password/).fill(newAdmin.password);
     await page.getByLabel(/^Confirm Password/).fill(newAdmin.password);
     await page.getByRole('button', { name: 'Add Admin' }).click();
+    await confirmWithPassword();
     expect(await closeDialog('Data Update Error')).toContain('already exists');
   });
 

@@ -4,6 +4,7 @@ import { beforeAll, expect, it } from 'vitest';
 import type { WatchedPage } from './support/browser';
 import { useConsole } from './support/fixture';
 import { formatViolations, runAxe } from './support/page-checks';
+import { e2eAdmin } from './support/server';
 import { fillSignIn, signIn } from './support/session';
 
 /**
@@ -63,6 +64,10 @@ it('enrols an authenticator from Profile: QR code and key, a code from the app, 
   await page.goto('/profile');
   const section = page.getByRole('region', { name: 'Two-Factor Sign-In' });
   await section.getByRole('button', { name: 'Set Up Two-Factor Sign-In' }).click();
+  // Binding an authenticator needs the password, not only the session.
+  const confirm = page.getByRole('dialog', { name: 'Set Up Two-Factor Sign-In' });
+  await confirm.getByLabel(/Your password/).fill(e2eAdmin.password);
+  await confirm.getByRole('button', { name: 'Continue' }).click();
   const qr = section.getByRole('img', { name: 'QR code for the authenticator app' });
   await qr.waitFor();
   expect(await qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);

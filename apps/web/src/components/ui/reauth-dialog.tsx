@@ -14,9 +14,6 @@ import { errorMessage } from '@/lib/api-client';
 import { translateServerMessage } from '@/lib/i18n';
 import { useTranslation } from 'react-i18next';
 
-/** Whether a failed change was refused for its re-authentication (the dialog stays open to try again). */
-export const isReauthError = (error: unknown) => /^body\.reauth\b/.test(errorMessage(error));
-
 export interface ReauthDialogProps {
   title: string;
   /** What the change does, above the fields. */

@@ -7,7 +7,7 @@ export const sessionCookieName = 'bo_session';
  * Over https the cookie carries the __Host- prefix: browsers accept it only with Secure, Path=/ and
  * no Domain, so no sibling subdomain or plain-http page can set or shadow it.
  */
-export const secureSessionCookieName = `__Host-${sessionCookieName}`;
+const secureSessionCookieName = `__Host-${sessionCookieName}`;
 
 const isHttps = (request: FastifyRequest) => request.protocol === 'https';
 const cookieNameOf = (request: FastifyRequest) => (isHttps(request) ? secureSessionCookieName : sessionCookieName);

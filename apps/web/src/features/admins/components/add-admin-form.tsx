@@ -14,8 +14,8 @@ import { useAddAdmin } from '../api/add-admin';
 import { errorMessage } from '@/lib/api-client';
 import { fieldOfError } from '../lib/field-of-error';
 import type { Outcome } from '../lib/outcome';
-import { OutcomeDialog } from './admin-dialogs';
-import { isReauthError, ReauthDialog } from '@/components/ui/reauth-dialog';
+import { OutcomeDialog, ReauthDialog } from './admin-dialogs';
+import { isReauthError } from '@/lib/reauth-error';
 import { useTranslation } from 'react-i18next';
 import { serverText, translateServerMessage } from '@/lib/i18n';
 

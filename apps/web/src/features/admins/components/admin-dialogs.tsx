@@ -2,7 +2,7 @@ import { lazy, Suspense, type ComponentProps } from 'react';
 
 // Dialog, Modal and the focus trap load when a dialog is first shown, not with the page.
 const LazyOutcomeDialog = lazy(() => import('./outcome-dialog').then((m) => ({ default: m.OutcomeDialog })));
-const LazyConfirmDialog = lazy(() => import('@/components/ui/confirm-dialog').then((m) => ({ default: m.ConfirmDialog })));
+const LazyReauthDialog = lazy(() => import('@/components/ui/reauth-dialog').then((m) => ({ default: m.ReauthDialog })));
 
 /** The result of a change ('Data Update Success'...), its code fetched when first shown. */
 export function OutcomeDialog(props: ComponentProps<typeof LazyOutcomeDialog>) {
@@ -13,11 +13,11 @@ export function OutcomeDialog(props: ComponentProps<typeof LazyOutcomeDialog>) {
   );
 }
 
-/** Asks before a change, its code fetched when first shown. */
-export function ConfirmDialog(props: ComponentProps<typeof LazyConfirmDialog>) {
+/** Asks for the acting admin's password before a sensitive change, its code fetched when first shown. */
+export function ReauthDialog(props: ComponentProps<typeof LazyReauthDialog>) {
   return (
     <Suspense fallback={null}>
-      <LazyConfirmDialog {...props} />
+      <LazyReauthDialog {...props} />
     </Suspense>
   );
 }

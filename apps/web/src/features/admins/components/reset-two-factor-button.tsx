@@ -4,8 +4,8 @@ import type { AdminDetail, Reauthentication } from '@gold/contract';
 import { useResetTwoFactor } from '../api/reset-two-factor';
 import { errorMessage } from '@/lib/api-client';
 import type { Outcome } from '../lib/outcome';
-import { OutcomeDialog } from './admin-dialogs';
-import { isReauthError, ReauthDialog } from '@/components/ui/reauth-dialog';
+import { OutcomeDialog, ReauthDialog } from './admin-dialogs';
+import { isReauthError } from '@/lib/reauth-error';
 import { useTranslation } from 'react-i18next';
 import { translateServerMessage } from '@/lib/i18n';
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import RemoveCircleOutlineIcon from '@mui/icons-material/RemoveCircleOutlined';
 import Alert from '@mui/material/Alert';
@@ -10,8 +10,11 @@ import { useSetupTwoFactor } from '../api/setup-two-factor';
 import { failureMessage } from '../lib/failure-message';
 import { AuthenticatorSetup } from './authenticator-setup';
 import { RecoveryCodes } from './recovery-codes';
-import { isReauthError, ReauthDialog } from '@/components/ui/reauth-dialog';
+import { isReauthError } from '@/lib/reauth-error';
 import { useTranslation } from 'react-i18next';
+
+// The password dialog (and MUI's Dialog) loads when first asked for, not with the page.
+const ReauthDialog = lazy(() => import('@/components/ui/reauth-dialog').then((m) => ({ default: m.ReauthDialog })));
 
 /** 'On' or 'Off' in words, an icon beside it. */
 function Status({ on }: { on: boolean }) {
@@ -107,21 +110,23 @@ export function TwoFactorSection({ enabled, account, onEnabled }: TwoFactorSecti
         {t('Set Up Two-Factor Sign-In')}
       </Button>
       {confirming ? (
-        <ReauthDialog
-          title={t('Set Up Two-Factor Sign-In')}
-          confirmLabel={t('Continue')}
-          busy={setup.isPending}
-          error={setup.error && isReauthError(setup.error) ? setup.error : null}
-          onConfirm={(reauth) =>
-            setup.mutate(reauth, { onSettled: (_data, error) => setConfirming(Boolean(error && isReauthError(error))) })
-          }
-          onCancel={() => {
-            setup.reset();
-            setConfirming(false);
-          }}
-        >
-          {t('Confirm with your password that it is you: only then can an authenticator be bound to your account.')}
-        </ReauthDialog>
+        <Suspense fallback={null}>
+          <ReauthDialog
+            title={t('Set Up Two-Factor Sign-In')}
+            confirmLabel={t('Continue')}
+            busy={setup.isPending}
+            error={setup.error && isReauthError(setup.error) ? setup.error : null}
+            onConfirm={(reauth) =>
+              setup.mutate(reauth, { onSettled: (_data, error) => setConfirming(Boolean(error && isReauthError(error))) })
+            }
+            onCancel={() => {
+              setup.reset();
+              setConfirming(false);
+            }}
+          >
+            {t('Confirm with your password that it is you: only then can an authenticator be bound to your account.')}
+          </ReauthDialog>
+        </Suspense>
       ) : null}
     </Stack>
   );
