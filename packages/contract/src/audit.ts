@@ -31,6 +31,7 @@ export const auditActions = [
   'denomination.set-redeemable',
   'redemption-limit.set',
   'demo-data.seeded',
+  'export.csv',
   ...reserveAuditActions,
   ...platformAuditActions,
 ] as const;

@@ -5,6 +5,7 @@ import { selectRows } from '../../db/client';
 import { seedDemoData } from '../../db/seed/seed-demo-data';
 import { customers, purchases } from '../../db/schema';
 import { describeEachEngine } from '../../test/test-app';
+import { verifyAuditChain } from '../audit/audit-chain';
 import { exportColumns, exportFileName } from './exports.service';
 
 /** RFC 4180 records (quoted cells may hold commas, quotes and line breaks). */
@@ -181,5 +182,33 @@ describeEachEngine('CSV exports', (t) => {
     expect(response.statusCode).toBe(400);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
     expect(response.json().message).toContain(name);
+  });
+
+  it('audits each export: the admin, the list and its filters, never the search text', async () => {
+    const exportEntries = () =>
+      selectRows<{ adminId: number; entityId: string; details: Record<string, unknown>; ip: string }>(
+        t().database.db,
+        sql`select admin_id as "adminId", entity_id as "entityId", details, host(ip_address) as ip
+              from audit_log where action = 'export.csv' order by id`,
+      );
+    const before = (await exportEntries()).length;
+    expect((await download('users.csv?search=santoso&sort=fullName&order=asc')).statusCode).toBe(200);
+    expect((await download('transactions.csv?type=MINT')).statusCode).toBe(200);
+    expect((await download('orders.csv?sort=nonsense')).statusCode).toBe(400);
+    const [users, transactions, ...more] = (await exportEntries()).slice(before);
+    expect(more).toEqual([]);
+    const me = (await t().injectAsAdmin({ method: 'GET', url: '/api/account/session' })).json().admin as { id: number };
+    expect(users).toEqual({
+      adminId: me.id,
+      entityId: 'users',
+      details: { list: 'users', filters: { sort: 'fullName', order: 'asc', searched: true } },
+      ip: '127.0.0.1',
+    });
+    expect(transactions).toMatchObject({
+      entityId: 'transactions',
+      details: { list: 'transactions', filters: { type: 'MINT', searched: false } },
+    });
+    expect(JSON.stringify(users)).not.toContain('santoso');
+    expect(await verifyAuditChain(t().database.db)).toMatchObject({ intact: true });
   });
 });

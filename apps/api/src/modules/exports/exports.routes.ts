@@ -3,22 +3,37 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { csvFile, errorResponse, orderExportQuery, transactionExportQuery, userExportQuery, type ExportList } from '@gold/contract';
 import type { AppDeps } from '../../app-deps';
+import type { Database } from '../../db/client';
 import { databaseRetryAfterSeconds } from '../../lib/database-unavailable';
 import { tooManyRequests } from '../../lib/http-errors';
 import { endWhenStalled, sessionSlots } from '../../lib/stream-limits';
+import { recordAudit } from '../audit/audit.repository';
+import { signedInAdminOf } from '../identity/sessions/require-admin';
 import { sessionTokenOf } from '../identity/sessions/session-cookie';
 import { hashSessionToken } from '../identity/sessions/session-token';
 import { streamPurchases } from '../purchases/purchases.repository';
 import { streamTransactions } from '../transactions/transactions.repository';
 import { streamCustomers } from '../customers/customers.repository';
 import { csvStream } from './csv-stream';
-import { exportColumns, exportFileName } from './exports.service';
+import { exportAuditDetails, exportColumns, exportFileName } from './exports.service';
 
 const csvResponses = {
   200: { description: 'The CSV file', content: { 'text/csv': { schema: csvFile } } },
   400: errorResponse,
   401: errorResponse,
 };
+
+/** Audits the export (who, which list, which filters) before its first row is read. */
+async function auditExport(db: Database, request: FastifyRequest, list: ExportList, query: Record<string, unknown>) {
+  await recordAudit(db, {
+    adminId: signedInAdminOf(request).id,
+    ipAddress: request.ip,
+    action: 'export.csv',
+    entity: 'export',
+    entityId: list,
+    details: exportAuditDetails(list, query),
+  });
+}
 
 function sendCsv(reply: FastifyReply, list: ExportList, body: Readable) {
   return reply
@@ -61,7 +76,10 @@ export const exportsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
         response: csvResponses,
       },
     },
-    async (request, reply) => sendCsv(reply, 'users', csvStream(exportColumns.users, streamCustomers(db, request.query))),
+    async (request, reply) => {
+      await auditExport(db, request, 'users', request.query);
+      return sendCsv(reply, 'users', csvStream(exportColumns.users, streamCustomers(db, request.query)));
+    },
   );
 
   app.get(
@@ -74,7 +92,10 @@ export const exportsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
         response: csvResponses,
       },
     },
-    async (request, reply) => sendCsv(reply, 'transactions', csvStream(exportColumns.transactions, streamTransactions(db, request.query))),
+    async (request, reply) => {
+      await auditExport(db, request, 'transactions', request.query);
+      return sendCsv(reply, 'transactions', csvStream(exportColumns.transactions, streamTransactions(db, request.query)));
+    },
   );
 
   app.get(
@@ -87,6 +108,9 @@ export const exportsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
         response: csvResponses,
       },
     },
-    async (request, reply) => sendCsv(reply, 'orders', csvStream(exportColumns.orders, streamPurchases(db, request.query))),
+    async (request, reply) => {
+      await auditExport(db, request, 'orders', request.query);
+      return sendCsv(reply, 'orders', csvStream(exportColumns.orders, streamPurchases(db, request.query)));
+    },
   );
 };

@@ -17,3 +17,12 @@ const wibDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta', yea
 export function exportFileName(list: ExportList, now: Date = new Date()): string {
   return `${list}-${wibDate.format(now)}.csv`;
 }
+
+/**
+ * The audit entry's details of an export: the list and its filters, with no personal data: a search
+ * text (a name, an e-mail, a NIK, an address) is recorded only as having been given.
+ */
+export function exportAuditDetails(list: ExportList, query: Record<string, unknown>): Record<string, unknown> {
+  const { search, ...filters } = query;
+  return { list, filters: { ...filters, searched: search !== undefined && search !== '' } };
+}

@@ -34,6 +34,7 @@ const actionLabels: Record<AuditAction, string> = {
   'denomination.set-redeemable': 'Redeemable changed',
   'redemption-limit.set': 'Redemption limit set',
   'demo-data.seeded': 'Demo data loaded',
+  'export.csv': 'List exported as CSV',
   'reserves.under-backed': 'Reserves under-backed',
   'reserves.backed': 'Reserves backed again',
   'credential.create': 'Credential created',
