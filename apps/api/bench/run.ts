@@ -20,6 +20,7 @@ import { benchRedemptionList } from './redemption-list-benchmark';
 import { benchTransactionList } from './transaction-list-benchmark';
 import { benchUserList } from './user-list-benchmark';
 import { runIndexerBench } from './indexer-benchmark';
+import { runPlatformBench } from './platform-run';
 
 /**
  * `npm run bench`: seeds a scratch PostgreSQL database with a million customers (and their
@@ -40,12 +41,19 @@ const { values } = parseArgs({
     /** The transfer watcher over --logs Transfer logs on a local anvil (default 1,000,000). */
     indexer: { type: 'boolean', default: false },
     logs: { type: 'string', default: '1000000' },
+    /** The platform API alone (redemption requests, webhook deliveries) on an empty scratch database. */
+    platform: { type: 'boolean', default: false },
+    seconds: { type: 'string', default: '20' },
   },
 });
 if (values.docs) setDocsFile(values.docs);
 if (values.indexer) {
   await runIndexerBench(values.url!, Number(values.logs));
   process.exit(process.exitCode ?? 0);
+}
+if (values.platform) {
+  await runPlatformBench(values.url!, Number(values.seconds));
+  process.exit();
 }
 // The load benchmark runs the built server, as `npm start` and `WORKERS=2 npm start` do.
 if (values.built || values.load) useBuiltApi();
