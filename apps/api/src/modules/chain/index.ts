@@ -121,7 +121,8 @@ export async function startChainServices(options: ChainServicesOptions): Promise
         ? { tag: false, confirmations: 0 }
         : { tag: true, confirmations: options.confirmations ?? defaultFinality.confirmations },
       maxReorgDepth: options.maxReorgDepth,
-      stallAfterMs: options.stallAfterMs,
+      // The demo chain mines only when something is sent: a still head is its normal state.
+      stallAfterMs: demo ? Number.POSITIVE_INFINITY : options.stallAfterMs,
       log,
       onRangeStored: options.onRangeStored,
     }));
