@@ -197,6 +197,35 @@ describeEachEngine(
       expect((await post('reset', { id })).body).toMatchObject({ status: 'REQUESTED' });
     });
 
+    it.each(['PENDING', 'UNVERIFIED', 'REJECTED'] as const)(
+      'refuses to hand over to a customer whose eKYC is %s, writing nothing',
+      async (ekycStatus) => {
+        const db = t().database.db;
+        const unverified = await insertCustomer(db, 'Budi Santoso');
+        await db.execute(sql`update customers set ekyc_status = ${ekycStatus} where id = ${unverified.id}`);
+        const id = await insertRedemption(db, {
+          customerId: unverified.id,
+          status: 'PREPARATION',
+          pieces: [{ denominationId: d5, denom: 5, amount: 2 }],
+        });
+        await markCodeChecked(db, id);
+        const stockOf = async () =>
+          (await selectRows<{ amount: number }>(db, sql`select amount from gold_denominations where id = ${d5}`))[0];
+        const [before, stockBefore, auditBefore] = [await redemptionState(db, id), await stockOf(), (await auditOf(id)).length];
+        const { status, body } = await post('approve', { id });
+        expect(status).toBe(409);
+        expect(body.message).toBe(
+          `Cannot approve: the customer's eKYC status is ${ekycStatus}; gold is handed over only to customers whose eKYC is VERIFIED`,
+        );
+        expect(await redemptionState(db, id)).toEqual(before);
+        expect(await stockOf()).toEqual(stockBefore);
+        expect((await auditOf(id)).length).toBe(auditBefore);
+        // Verified since: the same redemption is handed over.
+        await db.execute(sql`update customers set ekyc_status = 'VERIFIED' where id = ${unverified.id}`);
+        expect((await post('approve', { id })).body).toMatchObject({ status: 'REDEEMED' });
+      },
+    );
+
     it('answers 404 for an unknown id on every action, writing nothing', async () => {
       const audit = async () => (await selectRows<{ n: number }>(t().database.db, sql`select count(*)::int as n from audit_log`))[0]!.n;
       const before = await audit();

@@ -1,5 +1,6 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type {
+  EkycStatus,
   PhysicalGoldRedeem,
   RedemptionDetail,
   RedemptionHistoryEntry,
@@ -138,6 +139,18 @@ export async function lockRedemption(tx: Executor, id: number): Promise<LockedRe
         from ${r} join ${c} on ${c.id} = ${r.customerId} where ${r.id} = ${id} for update of ${r}`,
   );
   return row;
+}
+
+/**
+ * The eKYC status of the redemption's customer, its row share-locked until the transaction ends: a
+ * change of status cannot commit between the approval's check and the hand-over.
+ */
+export async function lockCustomerKyc(tx: Executor, id: number): Promise<EkycStatus | undefined> {
+  const [row] = await selectRows<{ ekycStatus: EkycStatus }>(
+    tx,
+    sql`select ${c.ekycStatus} as "ekycStatus" from ${r} join ${c} on ${c.id} = ${r.customerId} where ${r.id} = ${id} for share of ${c}`,
+  );
+  return row?.ekycStatus;
 }
 
 export async function setStatus(tx: Executor, id: number, status: RedemptionStatus, rejectReason: string | null): Promise<void> {

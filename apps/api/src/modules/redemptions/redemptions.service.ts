@@ -24,6 +24,7 @@ import {
   findOtp,
   findPieces,
   findRedemption,
+  lockCustomerKyc,
   lockRedemption,
   markVerified,
   restoreCode,
@@ -95,6 +96,12 @@ export async function changeStatus(
       const otp = await findOtp(tx, id);
       if (!otp?.verified) {
         throw conflict('Cannot approve: no one-time code has been checked for this redemption in the last 10 minutes');
+      }
+      const ekycStatus = await lockCustomerKyc(tx, id);
+      if (ekycStatus !== 'VERIFIED') {
+        throw conflict(
+          `Cannot approve: the customer's eKYC status is ${ekycStatus}; gold is handed over only to customers whose eKYC is VERIFIED`,
+        );
       }
       const lines = await lockStockForHandOver(tx, id);
       details = { pieces: lines.map((l) => ({ denom: l.denom, amount: l.requested })) };
