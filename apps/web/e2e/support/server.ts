@@ -67,6 +67,8 @@ export async function startServer({ data, from, dataDir }: ServerOptions): Promi
       ADMIN_PASSWORD: e2eAdmin.password,
       SEED_DEMO_DATA: data === 'empty' ? 'false' : 'true',
       DEMO_CHAIN: data === 'demo-chain' ? 'true' : 'false',
+      // The browser tests count and compare rows: no simulated platform adding customers meanwhile.
+      PLATFORM_SIMULATOR: 'false',
       // Info, for Fastify's "Server listening at" line: readiness without polling.
       LOG_LEVEL: 'info',
     },
