@@ -6,7 +6,7 @@ import { findCustomerPage } from '../src/modules/customers/customers.repository'
 import { signInAs, startBenchApi, type BenchApi } from './api-process';
 import { getJson, percentile } from './http-timing';
 
-/** Concurrent clients (kept-alive connections), as issue 13 asks. */
+/** Concurrent clients (kept-alive connections). */
 export const loadConnections = 50;
 /** Seconds per case, after `warmUpSeconds` of the same load that are not counted. */
 const caseSeconds = 8;
@@ -15,7 +15,7 @@ const warmUpSeconds = 2;
 const signInBurst = 100;
 const signInBursts = 5;
 
-/** The targets of issue 13 on this 2-core machine. */
+/** The targets on this 2-core machine. */
 export const loadTargets = { p99: 250, ceilingRatio: 0.5, healthP95: 50 } as const;
 
 interface LoadCase {

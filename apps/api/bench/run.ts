@@ -59,8 +59,8 @@ if (values.platform) {
 if (values.built || values.load) useBuiltApi();
 const users = Number(values.users);
 if (!Number.isInteger(users) || users < 1) throw new Error('--users must be a positive whole number');
-// Redemptions: users / 5 (200,000 at a million customers, as issue 7 asks); token transactions:
-// two per customer (2,000,000 at a million, as issue 8 asks).
+// Redemptions: users / 5 (200,000 at a million customers); token transactions:
+// two per customer (2,000,000 at a million).
 const counts = {
   users,
   redemptions: Math.round(users / 5),

@@ -114,7 +114,7 @@ describe('signed in', () => {
   });
 
   // The spec's menu (section 2), each item with the page title it opens, then the items added since
-  // (Audit Log, issue 9; Redemption Limit, issue 15; Reserves, issue 14).
+  // (Audit Log; Redemption Limit; Reserves).
   const menu = [
     { item: 'Dashboard', path: '/dashboard', title: 'Dashboard' },
     { item: 'User List', path: '/user-list', title: 'User List' },

@@ -7,7 +7,7 @@ import { useConsole } from './support/fixture';
 import { apiReader, signIn } from './support/session';
 
 /**
- * Live updates across operators (issue 14): two operators signed in in two browsers (two
+ * Live updates across operators: two operators signed in in two browsers (two
  * contexts) on one server. One rejects a redemption, then approves another; the other operator's
  * Redemption List and review page show the new status without a reload, and the review page says
  * it changed under them and offers only what is now allowed. The time from the click to the

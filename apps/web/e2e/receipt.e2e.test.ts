@@ -8,7 +8,7 @@ import { readPdfText } from './support/pdf-text';
 import { openSignedInPage } from './support/session';
 
 /**
- * The hand-over receipt (issue 14), on the built console and the real API with the demo data:
+ * The hand-over receipt, on the built console and the real API with the demo data:
  * approve a redemption at the counter, follow the review page's offer of the receipt, print it to
  * PDF with Chromium and read the PDF back: every figure is there, on one A4 page, without the
  * console's frame. Only REDEEMED redemptions have one.

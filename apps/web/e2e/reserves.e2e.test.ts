@@ -12,7 +12,7 @@ import { useConsole } from './support/fixture';
 import { openSignedInPage } from './support/session';
 
 /**
- * Proof of reserves (issue 14) on the built console, the real API and the demo chain: the tokens
+ * Proof of reserves on the built console, the real API and the demo chain: the tokens
  * outstanding read on chain against the gold in the vault. Handing over gold (approvals) takes the
  * vault below the supply: the Reserves screen and the dashboard turn under-backed with the
  * shortfall, without a reload, and the crossing is audited; stock added brings it back.

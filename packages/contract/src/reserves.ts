@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { listQuery, pageOf } from './list';
 
 /**
- * Proof of reserves (issue 14). Every amount is exact decimal text without trailing zeros ("150",
+ * Proof of reserves. Every amount is exact decimal text without trailing zeros ("150",
  * "0.25"), never a binary float: tokens outstanding (1 token = 1 gram), grams in the vault and
  * reserved grams. Coverage is vault grams / tokens outstanding in percent, cut (never rounded up)
  * to 4 decimals, so it never shows 100% for a vault that is short by a milligram; `backed` is the

@@ -18,7 +18,7 @@ const emptyScreens: Handlers = {
   ...transactionScreenHandlers,
   ...adminScreenHandlers,
   ...accountScreenHandlers,
-  // Redemptions, the vault, the limit, the dashboard's price (issue 7): nothing recorded yet.
+  // Redemptions, the vault, the limit, the dashboard's price: nothing recorded yet.
   'GET /admin/list/redeems': listServer(redemptionListQuery, []),
   'GET /admin/count/redeems': countAnswer(0),
   'GET /admin/total/gidrredeemed': () => jsonResponse(200, { total: '0' }),

@@ -89,7 +89,7 @@ export const appRoutes = defineRoutes({
     title: 'Contact List',
     menu: { group: 'Others', label: 'Contact List' },
   },
-  /** Not in the spec: the append-only audit log (issue 9), under Account in the menu. */
+  /** Not in the spec: the append-only audit log, under Account in the menu. */
   auditLog: { path: '/audit-log', title: 'Audit Log', menu: { group: 'Account', label: 'Audit Log' } },
   denominations: {
     path: '/denoms-list',
@@ -99,10 +99,10 @@ export const appRoutes = defineRoutes({
   redemptionLimit: {
     path: '/redemption-limit',
     title: 'Redemption Denomination Limit',
-    // Beside Denoms List, where operators look for it (issue 15); the Denoms List links to it too.
+    // Beside Denoms List, where operators look for it; the Denoms List links to it too.
     menu: { group: 'Others', label: 'Redemption Limit' },
   },
-  /** Not in the spec: proof of reserves (issue 14), tokens outstanding against the vault's gold. */
+  /** Not in the spec: proof of reserves, tokens outstanding against the vault's gold. */
   reserves: { path: '/reserves', title: 'Reserves', menu: { group: 'Others', label: 'Reserves' } },
   /** Not in the spec: the customer platform's credentials (the platform API). */
   credentials: { path: '/credentials', title: 'Credentials', menu: { group: 'Others', label: 'Credentials' } },
@@ -112,7 +112,7 @@ export const appRoutes = defineRoutes({
     title: 'Webhook Deliveries',
     menu: { group: 'Others', label: 'Webhook Deliveries' },
   },
-  /** Not in the spec: the printable hand-over receipt of a REDEEMED redemption (issue 14). */
+  /** Not in the spec: the printable hand-over receipt of a REDEEMED redemption. */
   redemptionReceipt: {
     path: '/redemption-list/receipt',
     getHref: withIdQuery('/redemption-list/receipt'),

@@ -1,5 +1,5 @@
 /**
- * Route security suite (issue 6, section 4). It reads the route list from the app's own
+ * Route security suite (every route against the security checks). It reads the route list from the app's own
  * GET /api/openapi.json, so a route is covered the day it is added, with no list to keep here
  * except the reviewed public routes. On each engine, against the real app and database:
  *

@@ -5,7 +5,7 @@ import { jsonResponse } from '@/testing/http';
 import { listServer } from '@/testing/list-server';
 import { renderSignedIn } from '@/testing/render-app';
 
-/** The Reserves screen (issue 14) on stubbed API answers: what it says backed, under-backed, and with the chain unreadable. */
+/** The Reserves screen on stubbed API answers: what it says backed, under-backed, and with the chain unreadable. */
 
 const reading = {
   supply: '150.25',
