@@ -532,6 +532,12 @@ describeEachEngine('route security', (t) => {
     },
   );
 
+  /** Writes a read may not make: an export writes its own audit entry (and the entry's chain link), nothing else. */
+  const readWrites = (route: { path: string }, changes: string[]) =>
+    route.path.startsWith('/api/admin/export/')
+      ? changes.filter((change) => !/^public\.audit_log(_chain)?: \d+ -> \d+ rows$/.test(change))
+      : changes;
+
   it('answers valid reads, hostile ones included, without a 5xx, in JSON, writing nothing', { timeout: 120_000 }, async () => {
     const failures: string[] = [];
     const reads = routes.filter((r) => r.method === 'GET');
@@ -544,7 +550,7 @@ describeEachEngine('route security', (t) => {
         const problem = problemWith(await send(route, input, { headers: signedIn(route) }), acceptable, 'no 5xx', route);
         if (problem)
           failures.push(`${route.key} with ${why} (${concreteUrl(route.path, input.params, input.query).slice(0, 200)}): ${problem}`);
-        const changes = await watcher.changes();
+        const changes = readWrites(route, await watcher.changes());
         if (changes.length > 0) failures.push(`${route.key} with ${why} wrote to the database: ${changes.join('; ')}`);
       }
       const arbitrary = hasInput(route) ? hostileValidRequests(route) : null;
@@ -555,7 +561,7 @@ describeEachEngine('route security', (t) => {
           cases.hostileReads++;
           const problem = problemWith(await send(route, input, { headers: signedIn(route) }), acceptable, 'no 5xx', route);
           if (problem) throw new Error(problem);
-          const changes = await watcher.changes();
+          const changes = readWrites(route, await watcher.changes());
           if (changes.length > 0) throw new Error(`wrote to the database: ${changes.join('; ')}`);
         }),
         { seed, numRuns: hostileReadRuns(reads.filter(hasInput).length) },
