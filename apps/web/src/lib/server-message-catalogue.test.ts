@@ -193,7 +193,7 @@ function contractMessages(): Found[] {
  */
 const builtElsewhere = [
   'modules/redemptions/redemptions.service.ts: conflict(refusal',
-  'modules/identity/admins/admins.service.ts: badRequest(`${field}: ${violation}`',
+  'modules/identity/admin-management/admins.service.ts: badRequest(`${field}: ${violation}`',
   'plugins/error-handler.ts: sendError(reply, error.statusCode, error.message',
   'plugins/error-handler.ts: sendError(reply, 400, message, issues',
   'plugins/error-handler.ts: sendError(reply, statusCode, error.message',

@@ -39,6 +39,7 @@ const examples: [english: string, indonesian: string][] = [
     'Node chain tidak menjawab (connection refused): menampilkan pembacaan baik terakhir',
   ],
   ['Too many messages from your address. Try again in 3 minute(s).', 'Terlalu banyak pesan dari alamat Anda. Coba lagi dalam 3 menit.'],
+  ['Too many messages at the moment. Try again in 60 minute(s).', 'Terlalu banyak pesan saat ini. Coba lagi dalam 60 menit.'],
   ['Denomination 4 not found', 'Denominasi 4 tidak ditemukan'],
   [
     'Cannot add 99000 pieces of 10 g: the stock would pass 100000 pieces',
@@ -60,6 +61,10 @@ const examples: [english: string, indonesian: string][] = [
     'Tidak dapat menyetujui: keping di brankas tidak cukup: 5 g (3 requested, 1 available)',
   ],
   [
+    "Cannot approve: the customer's eKYC status is PENDING; gold is handed over only to customers whose eKYC is VERIFIED",
+    'Tidak dapat menyetujui: status eKYC pelanggan PENDING; emas hanya diserahkan kepada pelanggan dengan eKYC VERIFIED',
+  ],
+  [
     'A code was sent less than 60 seconds ago: wait 42 s before sending another',
     'Kode terkirim kurang dari 60 detik yang lalu: tunggu 42 detik sebelum mengirim lagi',
   ],
@@ -67,6 +72,46 @@ const examples: [english: string, indonesian: string][] = [
   ['Wrong code: 4 tries left', 'Kode salah: sisa 4 percobaan'],
   ['The code was entered wrongly 5 times: send a new code', 'Kode salah dimasukkan 5 kali: kirim kode baru'],
   ['The code has expired (codes are valid 10 minutes): send a new one', 'Kode sudah kedaluwarsa (kode berlaku 10 menit): kirim kode baru'],
+  [
+    'At most 2 exports at once per session: wait for one to finish, then try again',
+    'Paling banyak 2 ekspor sekaligus per sesi: tunggu salah satunya selesai, lalu coba lagi',
+  ],
+  [
+    'At most 5 event streams at once per session: close another tab of the console, then try again',
+    'Paling banyak 5 aliran event sekaligus per sesi: tutup tab konsol yang lain, lalu coba lagi',
+  ],
+  ['This credential lacks the redemptions scope', 'Kredensial ini tidak memiliki cakupan redemptions'],
+  ['Credential 3 not found', 'Kredensial 3 tidak ditemukan'],
+  ['Credential 3 is already revoked', 'Kredensial 3 sudah dicabut'],
+  [
+    'Idempotency-Key order-42 was already used with another request: use a new key for a new request',
+    'Idempotency-Key order-42 sudah dipakai untuk permintaan lain: gunakan kunci baru untuk permintaan baru',
+  ],
+  [
+    'A request with Idempotency-Key order-42 is still being processed: try again shortly',
+    'Permintaan dengan Idempotency-Key order-42 masih diproses: coba lagi sebentar lagi',
+  ],
+  ['nik is already used by another record', 'nik sudah dipakai oleh data lain'],
+  ['Customer 7 not found', 'Pelanggan 7 tidak ditemukan'],
+  ['Purchase 12 not found', 'Pembelian 12 tidak ditemukan'],
+  [
+    'Purchase 12 is already linked to 0x5f0c6e1d2a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e',
+    'Pembelian 12 sudah ditautkan ke 0x5f0c6e1d2a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e',
+  ],
+  [
+    "Cannot request: customer 7's KYC is PENDING, not VERIFIED",
+    'Tidak dapat mengajukan permintaan: status KYC pelanggan 7 adalah PENDING, bukan VERIFIED',
+  ],
+  ['Cannot request: customer 7 has no wallet', 'Tidak dapat mengajukan permintaan: pelanggan 7 tidak memiliki dompet'],
+  // The reason itself (the counter's hours, the vault's pieces) is passed on as the server wrote it.
+  ['Cannot request: the appointment must be within 180 days', 'Tidak dapat mengajukan permintaan: the appointment must be within 180 days'],
+  [
+    'Cannot cancel: redemption 31 is PREPARATION; only a REQUESTED one can be cancelled',
+    'Tidak dapat membatalkan: penukaran 31 berstatus PREPARATION; hanya penukaran REQUESTED yang dapat dibatalkan',
+  ],
+  ['Webhook subscription 2 not found', 'Langganan webhook 2 tidak ditemukan'],
+  ['Webhook delivery msg_01J9 not found', 'Pengiriman webhook msg_01J9 tidak ditemukan'],
+  ['Webhook delivery msg_01J9 is already waiting to be sent', 'Pengiriman webhook msg_01J9 sudah menunggu untuk dikirim'],
   ['query: page needs limit', 'query: page memerlukan limit'],
   [
     validationMessage('body', setRedemptionLimitBody.safeParse({ newlimit: 7 })),
@@ -100,6 +145,10 @@ const examples: [english: string, indonesian: string][] = [
   ['body.amount: amount must be positive', 'body.amount: amount harus positif'],
   ['query.days: days must be at least 1', 'query.days: days minimal 1'],
   ['body.amount: amount must be at most 100000', 'body.amount: amount maksimal 100000'],
+  [
+    'body.paidAt: paidAt must be an ISO 8601 date and time with its offset',
+    'body.paidAt: paidAt harus berupa tanggal dan waktu ISO 8601 beserta selisih zona waktunya',
+  ],
   [
     validationMessage('body', checkOtpBody.safeParse({ id: 'x', otp: '123456' })),
     'body.id: Masukan tidak valid: seharusnya number, diterima string',

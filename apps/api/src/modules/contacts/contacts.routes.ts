@@ -82,8 +82,13 @@ export const contactsPublicRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, 
       });
       if (outcome.throttled) {
         const minutes = Math.ceil(outcome.retryAfterSeconds / 60);
-        const who = outcome.throttled === 'sender' ? 'from your address' : 'at the moment';
-        throw tooManyRequests(`Too many messages ${who}. Try again in ${minutes} minute(s).`, outcome.retryAfterSeconds);
+        const fromSender = outcome.throttled === 'sender';
+        throw tooManyRequests(
+          fromSender
+            ? `Too many messages from your address. Try again in ${minutes} minute(s).`
+            : `Too many messages at the moment. Try again in ${minutes} minute(s).`,
+          outcome.retryAfterSeconds,
+        );
       }
       return reply.code(201).send({ received: true as const, ...outcome.row });
     },

@@ -15,9 +15,13 @@ declare module 'fastify' {
   }
 }
 
-/** 401 with the challenge RFC 6750 asks for. */
-const bearerRefusal = (message: string, error?: 'invalid_token') =>
-  new HttpError(401, message, { 'www-authenticate': error ? `Bearer realm="platform", error="${error}"` : 'Bearer realm="platform"' });
+/**
+ * The challenge RFC 6750 asks for with a 401. Each refusal writes its message as a literal (the
+ * console's server message catalogue reads it from there).
+ */
+const bearerChallenge = (error?: 'invalid_token') => ({
+  'www-authenticate': error ? `Bearer realm="platform", error="${error}"` : 'Bearer realm="platform"',
+});
 
 /**
  * onRequest hook of the platform scope: a live credential (Authorization: Bearer) with the
@@ -28,11 +32,11 @@ export function requirePlatformCredential(deps: Pick<AppDeps, 'db'>) {
   return async (request: FastifyRequest) => {
     const header = request.headers.authorization;
     const match = header ? /^Bearer ([\x21-\x7e]{1,300})$/i.exec(header) : null;
-    if (!match) throw bearerRefusal('A platform credential is required: Authorization: Bearer <secret>');
+    if (!match) throw new HttpError(401, 'A platform credential is required: Authorization: Bearer <secret>', bearerChallenge());
     const check = await checkCredential(deps.db, match[1]!);
-    if (check.kind === 'revoked') throw bearerRefusal('This credential has been revoked', 'invalid_token');
-    if (check.kind === 'expired') throw bearerRefusal('This credential has expired', 'invalid_token');
-    if (check.kind !== 'ok') throw bearerRefusal('Unknown credential', 'invalid_token');
+    if (check.kind === 'revoked') throw new HttpError(401, 'This credential has been revoked', bearerChallenge('invalid_token'));
+    if (check.kind === 'expired') throw new HttpError(401, 'This credential has expired', bearerChallenge('invalid_token'));
+    if (check.kind !== 'ok') throw new HttpError(401, 'Unknown credential', bearerChallenge('invalid_token'));
     const scope = request.routeOptions.config.platformScope;
     if (!scope) throw forbidden('This route takes no platform credential');
     if (!check.caller.scopes.includes(scope)) throw forbidden(`This credential lacks the ${scope} scope`);

@@ -1,4 +1,3 @@
-import { redemptionLifecycle } from '@gold/contract';
 import type { Executor } from '../../db/client';
 import { conflict } from '../../lib/http-errors';
 import { handOverLines, lockDenominationsOf, type HandOverLine } from './vault.repository';
@@ -16,7 +15,7 @@ export async function lockStockForHandOver(tx: Executor, redemptionId: number): 
   const short = lines.filter((line) => line.available < line.requested);
   if (short.length > 0) {
     const named = short.map((l) => `${l.denom} g (${l.requested} requested, ${Math.max(0, l.available)} available)`).join(', ');
-    throw conflict(`Cannot ${redemptionLifecycle.approve.verb}: not enough pieces in the vault: ${named}`);
+    throw conflict(`Cannot approve: not enough pieces in the vault: ${named}`);
   }
   return lines;
 }
