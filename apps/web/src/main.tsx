@@ -1,4 +1,3 @@
-import './lib/zod-settings';
 import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './fonts.css';

@@ -1,3 +1,4 @@
+import '@/lib/zod-settings';
 import { useState } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { AppProvider } from './provider';
