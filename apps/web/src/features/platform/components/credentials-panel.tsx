@@ -28,9 +28,26 @@ import { useCreateCredential, useCredentials, useRevokeCredential } from '../api
 
 const statusColor = { active: 'success', expired: 'default', revoked: 'error' } as const;
 
+/** What each scope lets the platform do, as the console names it (the wire keeps the scope's id). */
+const scopeTitles: Record<PlatformScope, string> = {
+  customers: 'Customers',
+  kyc: 'KYC',
+  purchases: 'Purchases',
+  prices: 'Prices',
+  redemptions: 'Redemptions',
+  webhooks: 'Webhooks',
+};
+
+/** A scope's name in the console's language (a context key: 'Prices' alone already means a column). */
+function useScopeLabel() {
+  const { t } = useTranslation();
+  return (scope: PlatformScope) => t(scopeTitles[scope], { context: 'scope' });
+}
+
 /** A new credential: name, scopes and an optional expiry; its secret is shown once, right here. */
 export function CreateCredentialForm() {
   const { t } = useTranslation();
+  const scopeLabel = useScopeLabel();
   const create = useCreateCredential();
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<PlatformScope[]>([]);
@@ -86,7 +103,7 @@ export function CreateCredentialForm() {
             {platformScopes.map((scope) => (
               <FormControlLabel
                 key={scope}
-                label={scope}
+                label={scopeLabel(scope)}
                 control={
                   <Checkbox
                     checked={scopes.includes(scope)}
@@ -129,6 +146,7 @@ export function CredentialsTable() {
 
 function CredentialRows({ rows }: { rows: Credential[] }) {
   const { t } = useTranslation();
+  const scopeLabel = useScopeLabel();
   const notify = useNotify();
   const revoke = useRevokeCredential();
   const [asking, setAsking] = useState<Credential | null>(null);
@@ -155,7 +173,7 @@ function CredentialRows({ rows }: { rows: Credential[] }) {
                   {row.tokenPrefix}…
                 </Typography>
               </TableCell>
-              <TableCell>{row.scopes.join(', ')}</TableCell>
+              <TableCell>{row.scopes.map(scopeLabel).join(', ')}</TableCell>
               <TableCell>
                 <Chip size="small" label={t(row.status)} color={statusColor[row.status]} />
               </TableCell>

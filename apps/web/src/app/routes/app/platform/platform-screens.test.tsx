@@ -41,13 +41,13 @@ describe('/credentials', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Credentials' })).toBeTruthy();
     const table = await screen.findByRole('table', { name: 'Credential list' });
     expect(within(table).getByText('Acme platform')).toBeTruthy();
-    expect(within(table).getByText('customers, redemptions')).toBeTruthy();
+    expect(within(table).getByText('Customers, Redemptions')).toBeTruthy();
 
     const form = screen.getByRole('form', { name: 'New credential' });
     fireEvent.click(within(form).getByRole('button', { name: 'Create Credential' }));
     expect(await within(form).findByText('Name the credential.')).toBeTruthy();
     fireEvent.change(within(form).getByLabelText('Name'), { target: { value: 'Staging platform' } });
-    fireEvent.click(within(form).getByRole('checkbox', { name: 'prices' }));
+    fireEvent.click(within(form).getByRole('checkbox', { name: 'Prices' }));
     fireEvent.click(within(form).getByRole('button', { name: 'Create Credential' }));
     expect((await screen.findByLabelText('Secret')).textContent).toBe('gbo_the-secret-shown-once');
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ name: 'Staging platform', scopes: ['prices'] }]);
