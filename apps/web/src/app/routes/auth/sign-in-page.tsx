@@ -8,7 +8,6 @@ import { AuthLayout } from '@/components/layouts/auth-layout';
 import { LanguageSwitch } from '@/components/ui/language-switch';
 import { useUpdateLanguage } from '@/features/account/api/update-language';
 import { SignInForm } from '@/features/auth/components/sign-in-form';
-import { SignInLocksNotice } from '@/features/auth/components/sign-in-locks-notice';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { noteSignInChoice, type Language } from '@/lib/i18n';
 
@@ -17,6 +16,14 @@ const SecondStep = lazy(() =>
   import('@/features/auth/components/second-step').then(
     (m) => ({ default: m.SecondStep }),
     () => ({ default: CouldNotLoad }),
+  ),
+);
+
+// Held-back attempts are rare: their notice (alert, list) loads only when a sign-in reports some.
+const SignInLocksNotice = lazy(() =>
+  import('@/features/auth/components/sign-in-locks-notice').then(
+    (m) => ({ default: m.SignInLocksNotice }),
+    () => ({ default: ({ onContinue }: { onContinue: () => void }) => <CouldNotLoad onRestart={onContinue} /> }),
   ),
 );
 
@@ -67,9 +74,7 @@ export function SignInPage({ onSignedIn }: { onSignedIn: (session: SessionRespon
       subtitle={t('Administrators of the gold platform')}
       languageSwitch={<LanguageSwitch onChosen={choose} />}
     >
-      {held ? (
-        <SignInLocksNotice locks={held.locks} onContinue={() => goOn(held.session)} />
-      ) : challenge ? (
+      {held || challenge ? (
         <Suspense
           fallback={
             <Typography role="status" color="text.secondary">
@@ -77,7 +82,11 @@ export function SignInPage({ onSignedIn }: { onSignedIn: (session: SessionRespon
             </Typography>
           }
         >
-          <SecondStep challenge={challenge} onSignedIn={signedIn} onRestart={() => setChallenge(null)} />
+          {held ? (
+            <SignInLocksNotice locks={held.locks} onContinue={() => goOn(held.session)} />
+          ) : (
+            <SecondStep challenge={challenge!} onSignedIn={signedIn} onRestart={() => setChallenge(null)} />
+          )}
         </Suspense>
       ) : (
         <SignInForm onSuccess={signedIn} onChallenge={setChallenge} />
