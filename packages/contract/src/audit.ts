@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { listQuery, pageOf } from './list';
 import { platformAuditActions } from './credentials';
 import { reserveAuditActions } from './reserves';
+import { settlementAuditActions } from './settlement';
 
 /** Actions the product writes to the audit log (older or newer entries may hold others: show unknown ones as they are). */
 export const auditActions = [
@@ -34,6 +35,7 @@ export const auditActions = [
   'export.csv',
   ...reserveAuditActions,
   ...platformAuditActions,
+  ...settlementAuditActions,
 ] as const;
 /** Every action the product writes to the audit log (the API's writes are typed by it, the console names each). */
 export type AuditAction = (typeof auditActions)[number];

@@ -24,3 +24,4 @@ export * from './receipts';
 export * from './credentials';
 export * from './webhooks';
 export * from './platform';
+export * from './settlement';

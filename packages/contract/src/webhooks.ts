@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { listQuery, pageOf } from './list';
+import { settlementEventTypes } from './settlement';
 
-/** Events the platform can subscribe to (settlement events will join them). */
-export const webhookEventTypes = ['redemption.created', 'redemption.status_changed', 'kyc.recorded'] as const;
+/** Events the platform can subscribe to. */
+export const webhookEventTypes = ['redemption.created', 'redemption.status_changed', 'kyc.recorded', ...settlementEventTypes] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];
 
 export const webhookDeliveryStatuses = ['pending', 'delivered', 'failed'] as const;

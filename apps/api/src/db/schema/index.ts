@@ -14,3 +14,4 @@ export * from './mail';
 export * from './reserves';
 export * from './live-updates';
 export * from './platform';
+export * from './settlement';
