@@ -123,6 +123,22 @@ const configSchema = z.object({
   TOKEN_DEPLOYMENT_BLOCK: z.coerce.number().int().min(0).optional(),
   /** A transfer is final at the node's finalized block; a node without that tag: this many confirmations (Polygon PoS default). */
   CHAIN_CONFIRMATIONS: z.coerce.number().int().min(0).max(10_000).default(128),
+  /**
+   * Settlement (docs/decisions.md): customers escrow a redemption's total + fee to this address;
+   * unset: the demo chain's token owner, and no settlement at all on a real chain (nothing can be
+   * approved without a final escrow). Only addresses here: the key is the signer's, never the API's.
+   */
+  SETTLEMENT_ESCROW_ADDRESS: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte hex address')
+    .optional(),
+  /** Where a redemption's fee goes once it is handed over; unset: the demo chain's second account. */
+  SETTLEMENT_TREASURY_ADDRESS: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte hex address')
+    .optional(),
+  /** Milliseconds between the settlement step's reads of new escrow deposits and finality. */
+  SETTLEMENT_INTERVAL_MS: positiveInt.min(50).max(60_000).default(1000),
   /** Bearer token a Prometheus scraper sends to GET /metrics; unset: no /metrics at all. */
   METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
   /** A reorganisation deeper than this stops the transfer watcher (it never rescans by itself). */
