@@ -19,6 +19,8 @@ export const adminEvent = z.discriminatedUnion('type', [
   }),
   /** Stock added to a denomination or its redeemable flag changed. */
   z.object({ id: eventId, type: z.literal('stock.changed'), denominationId: z.number().int().positive() }),
+  /** A deposit, a burn, a fee move or a refund changed state (redemptionId null: an unmatched deposit's). */
+  z.object({ id: eventId, type: z.literal('settlement.changed'), redemptionId: z.number().int().positive().nullable() }),
   /** A reserves snapshot was written. */
   z.object({ id: eventId, type: z.literal('reserves.changed'), snapshotId: z.number().int().positive(), backed: z.boolean() }),
 ]);
