@@ -11,6 +11,8 @@ const refreshedBy: Record<AdminEvent['type'], readonly (readonly string[])[]> = 
   'redemption.changed': [queryKeys.redemptions.all, queryKeys.denominations.all, queryKeys.reserves.all],
   'stock.changed': [queryKeys.denominations.all, queryKeys.reserves.all],
   'reserves.changed': [queryKeys.reserves.all],
+  // A deposit moved a redemption, or a burn or refund changed state: the redemption and the reserves' escrow and in-flight figures.
+  'settlement.changed': [queryKeys.redemptions.all, queryKeys.reserves.all],
 };
 
 export type LiveUpdateListener = (message: AdminStreamMessage) => void;

@@ -50,6 +50,9 @@ const actionLabels: Record<AuditAction, string> = {
   'platform.webhook-subscribe': 'Webhook subscribed',
   'platform.webhook-unsubscribe': 'Webhook unsubscribed',
   'webhook.resend': 'Webhook delivery re-sent',
+  'redemption.escrow-confirmed': 'Escrow confirmed on chain',
+  'settlement.refund-queued': 'Refund queued',
+  'settlement.transaction-retried': 'Chain transaction retried',
 };
 
 export function actionLabel(action: string): string {
