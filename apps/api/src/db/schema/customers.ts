@@ -34,6 +34,8 @@ export const customers = pgTable(
     // 'Search user' matches name or e-mail anywhere in the text: trigram indexes.
     index('customers_full_name_trgm_idx').using('gin', sql`lower(${t.fullName}) gin_trgm_ops`),
     index('customers_email_trgm_idx').using('gin', sql`lower(${t.email}) gin_trgm_ops`),
+    // Chain addresses arrive lower-case (transfers, escrow deposits): the wallet's owner is found by lower().
+    index('customers_wallet_lower_idx').on(sql`lower(${t.walletAddress})`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "customers_wallet_lower_idx" ON "customers" USING btree (lower("wallet_address"));
