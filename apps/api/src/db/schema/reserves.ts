@@ -24,7 +24,11 @@ export const reserveSnapshots = pgTable(
     supply: grams('supply').notNull(),
     vaultGrams: grams('vault_grams').notNull(),
     reservedGrams: grams('reserved_grams').notNull(),
-    /** vault_grams >= supply, decided when the row was written. */
+    /** Burns queued for hand-overs that had not landed by block_number (settlement): the vault backs supply - burns_in_flight. */
+    burnsInFlight: grams('burns_in_flight').notNull().default('0'),
+    /** Tokens held in escrow for redemptions when the row was written (part of the supply, shown beside it). */
+    escrowHeld: grams('escrow_held').notNull().default('0'),
+    /** vault_grams >= supply - burns_in_flight, decided when the row was written. */
     backed: boolean('backed').notNull(),
   },
   (t) => [

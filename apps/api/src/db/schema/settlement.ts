@@ -47,6 +47,10 @@ export const escrowDeposits = pgTable(
     index('escrow_deposits_held_idx')
       .on(t.id)
       .where(sql`${t.release} is null`),
+    // The operators' list and the reconciliation: deposits no redemption took (few, however many deposits).
+    index('escrow_deposits_unmatched_idx')
+      .on(t.id)
+      .where(sql`${t.redemptionId} is null`),
   ],
 );
 
@@ -108,6 +112,17 @@ export const chainTransactions = pgTable(
       .where(sql`${t.state} in ('queued', 'signed', 'sent')`),
     index('chain_transactions_redemption_id_idx').on(t.redemptionId),
     index('chain_transactions_tx_hash_idx').on(t.txHash),
+    // The console's outbox list, filtered by state or kind, newest first; a retry's original.
+    index('chain_transactions_state_id_idx').on(t.state, t.id),
+    index('chain_transactions_kind_id_idx').on(t.kind, t.id),
+    index('chain_transactions_retry_of_idx').on(t.retryOf),
+    index('chain_transactions_escrow_deposit_id_idx').on(t.escrowDepositId),
+    // The reconciliation finds the row behind a burn by the hash it was mined as.
+    index('chain_transactions_mined_hash_idx').on(t.minedHash),
+    // Reserves: burns final above the block a supply was read at are still in flight for that reading.
+    index('chain_transactions_final_burn_block_idx')
+      .on(t.minedBlock)
+      .where(sql`${t.kind} = 'burn' and ${t.state} = 'final'`),
   ],
 );
 
