@@ -202,6 +202,7 @@ export async function startApi(config: Config, options: StartApiOptions = {}): P
           maxReorgDepth: config.CHAIN_MAX_REORG_DEPTH,
           stallAfterMs: config.CHAIN_STALL_SECONDS * 1000,
           demoWalletLimit: config.DEMO_CHAIN_WALLETS,
+          settlement: { escrowAddress: config.SETTLEMENT_ESCROW_ADDRESS, treasuryAddress: config.SETTLEMENT_TREASURY_ADDRESS },
           cacheTtlMs: config.BALANCE_CACHE_SECONDS * 1000,
           timeoutMs: config.RPC_TIMEOUT_MS,
           // Once the watcher has read a mint or burn, the reserves snapshot the supply at that block.

@@ -33,7 +33,7 @@ describe('balances and the {product} label against a real anvil', () => {
 
       beforeAll(async () => {
         const services = (): ChainServices | undefined =>
-          reader ? { reader, watcher: null, demo: chain, stop: async () => {} } : undefined;
+          reader ? { reader, watcher: null, demo: chain, settlementAddresses: null, stop: async () => {} } : undefined;
         t = await createTestApp(engine, {}, { chain: services });
       });
       afterAll(async () => {
@@ -170,7 +170,7 @@ describe('balances and the {product} label against a real anvil', () => {
 
       it('labels {product} with PRODUCT_SYMBOL when it is set, without asking the token', async () => {
         useReader();
-        const services = (): ChainServices => ({ reader: reader!, watcher: null, demo: chain, stop: async () => {} });
+        const services = (): ChainServices => ({ reader: reader!, watcher: null, demo: chain, settlementAddresses: null, stop: async () => {} });
         const other = await createTestApp(engine, { PRODUCT_SYMBOL: 'XAUT' }, { chain: services });
         try {
           expect((await other.app.inject({ method: 'GET', url: '/api/app-config' })).json()).toEqual({

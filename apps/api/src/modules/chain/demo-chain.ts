@@ -28,6 +28,12 @@ export interface DemoChainOptions extends Pick<AnvilOptions, 'chainId' | 'host' 
   wallets?: readonly string[];
   /** How far back the demo history starts (default 30 days); it ends before today (UTC). */
   historyDays?: number;
+  /**
+   * The settlement escrow (default address: the token owner) and the tokens the seeded,
+   * block-less escrow deposits hold: minted to it in the history's last slot, so a burn of a
+   * seeded redemption's escrow has tokens to burn.
+   */
+  escrow?: { address?: string; held: bigint };
   log?: ChainLogger;
 }
 
@@ -52,6 +58,8 @@ export interface DemoChain {
   deploymentBlock: bigint;
   /** The anvil dev account that deployed the token and alone mints and burns. */
   ownerAddress: Address;
+  /** anvil's second dev account: the demo's settlement treasury (fees of handed-over redemptions). */
+  secondAccount: Address;
   /** anvil's process id. */
   pid: number;
   history: DemoHistorySummary;
@@ -87,7 +95,7 @@ export interface DemoPlan {
  * purchase to another customer and an eighth redeem (burn) part of it. Each wallet's
  * movements fall in increasing six-hour slots, so a transfer never precedes its mint.
  */
-export function planDemoHistory(wallets: readonly string[], slots: number): DemoPlan {
+export function planDemoHistory(wallets: readonly string[], slots: number, escrow?: { address: string; held: bigint }): DemoPlan {
   const addresses = [...new Set(wallets.map(normalizeAddress))];
   const native: DemoPlan['native'] = [];
   const events: DemoEvent[] = [];
@@ -114,6 +122,9 @@ export function planDemoHistory(wallets: readonly string[], slots: number): Demo
       events.push({ kind: 'burn', slot: later(96, lastSlot), from: address, amount: (minted * BigInt(5 + bits(104, 21))) / 100n });
     }
   });
+  if (escrow && escrow.held > 0n) {
+    events.push({ kind: 'mint', slot: Math.max(0, slots - 1), to: normalizeAddress(escrow.address), amount: escrow.held });
+  }
   return { native, events, slots };
 }
 
@@ -149,8 +160,8 @@ export async function startDemoChain(options: DemoChainOptions = {}): Promise<De
     });
     const rpc = (method: string, params: unknown[] = []) => client.request({ method: method as never, params: params as never });
 
-    const [firstAccount] = (await rpc('eth_accounts')) as Address[];
-    if (!firstAccount) throw new Error('anvil has no dev account');
+    const [firstAccount, secondAccount] = (await rpc('eth_accounts')) as Address[];
+    if (!firstAccount || !secondAccount) throw new Error('anvil has no dev accounts');
     const owner = normalizeAddress(firstAccount);
     await rpc('anvil_setCode', [multicall3Address, multicall3RuntimeCode]);
     await rpc('evm_setAutomine', [false]);
@@ -172,7 +183,8 @@ export async function startDemoChain(options: DemoChainOptions = {}): Promise<De
       throw new Error('demo token landed at an unexpected address');
     }
 
-    const plan = planDemoHistory(options.wallets ?? [], historyDays * 4);
+    const escrow = options.escrow ? { address: options.escrow.address ?? owner, held: options.escrow.held } : undefined;
+    const plan = planDemoHistory(options.wallets ?? [], historyDays * 4, escrow);
     const summary = await playHistory(client, rpc, {
       plan,
       owner,
@@ -206,6 +218,7 @@ export async function startDemoChain(options: DemoChainOptions = {}): Promise<De
       tokenAddress,
       deploymentBlock: deployReceipt.blockNumber,
       ownerAddress: owner,
+      secondAccount: normalizeAddress(secondAccount),
       pid: anvil.pid,
       history: summary,
       mint: (to, amount) =>

@@ -1,6 +1,8 @@
-import { asc, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Address } from 'viem';
 import type { Database } from '../../db/client';
-import { customers } from '../../db/schema';
+import { customers, escrowDeposits, tokenTransactions } from '../../db/schema';
+import { normalizeAddress } from './chain-definition';
 import { createChainReader, type ChainReader } from './chain-reader';
 import { startDemoChain, type DemoChain } from './demo-chain';
 import type { ChainLogger } from './logger';
@@ -48,6 +50,17 @@ export interface ChainServicesOptions {
    * loses it. Without one, this process watches at once.
    */
   leadership?: LeaderOnly;
+  /**
+   * SETTLEMENT_ESCROW_ADDRESS and SETTLEMENT_TREASURY_ADDRESS. Unset on the demo chain: the
+   * token owner and anvil's second account; unset on a real chain: no settlement.
+   */
+  settlement?: { escrowAddress?: string; treasuryAddress?: string };
+}
+
+/** Where customers escrow a redemption's total + fee, and where its fee goes once handed over. */
+export interface SettlementAddresses {
+  escrow: Address;
+  treasury: Address;
 }
 
 /** The slice of a Leadership (cluster-leadership.ts) this module uses. */
@@ -61,6 +74,8 @@ export interface ChainServices {
   readonly watcher: TransferWatcher | null;
   /** The demo chain when no RPC URL was configured. */
   demo: DemoChain | null;
+  /** The effective escrow and treasury addresses (lower case); null on a real chain without both configured. */
+  settlementAddresses: SettlementAddresses | null;
   /** Stops the watcher (before the database closes), then anvil. */
   stop(): Promise<void>;
 }
@@ -77,6 +92,35 @@ export async function customerWallets(db: Database, limit: number): Promise<stri
 }
 
 /**
+ * The effective settlement addresses: the configured ones, else on the demo chain its token
+ * owner (escrow) and anvil's second dev account (treasury). A real chain needs both configured:
+ * without an escrow address nothing can be escrowed, so nothing is approved.
+ */
+export function effectiveSettlementAddresses(
+  configured: ChainServicesOptions['settlement'],
+  demo: Pick<DemoChain, 'ownerAddress' | 'secondAccount'> | null,
+): SettlementAddresses | null {
+  const escrow = configured?.escrowAddress ?? demo?.ownerAddress;
+  const treasury = configured?.treasuryAddress ?? demo?.secondAccount;
+  if (!escrow || !treasury) return null;
+  return { escrow: normalizeAddress(escrow), treasury: normalizeAddress(treasury) };
+}
+
+/**
+ * The tokens the seeded escrow deposits stand for: held (not released) deposits of seeded,
+ * block-less transfers. The demo chain mints this much to the escrow address in its history,
+ * so the first real burn of a seeded PREPARATION redemption has tokens to burn.
+ */
+export async function seededEscrowHeld(db: Database): Promise<bigint> {
+  const [row] = await db
+    .select({ wei: sql<string>`coalesce(sum(${escrowDeposits.amount} * 1e18), 0)::numeric(78, 0)::text` })
+    .from(escrowDeposits)
+    .innerJoin(tokenTransactions, eq(tokenTransactions.id, escrowDeposits.transferId))
+    .where(and(isNull(escrowDeposits.release), isNull(tokenTransactions.blockNumber)));
+  return BigInt(row?.wei ?? '0');
+}
+
+/**
  * Everything the API needs from the chain: with an RPC URL, a reader of that network;
  * without, the demo chain funded for the customers in the database. Then the transfer
  * watcher. Start it after the demo data is seeded (the demo funds the seeded wallets).
@@ -90,7 +134,8 @@ export async function startChainServices(options: ChainServicesOptions): Promise
   let deploymentBlock = options.deploymentBlock;
   if (!rpcUrl) {
     const wallets = await customerWallets(db, options.demoWalletLimit ?? 1000);
-    demo = await startDemoChain({ chainId, wallets, log });
+    const escrowAddress = options.settlement?.escrowAddress;
+    demo = await startDemoChain({ chainId, wallets, log, escrow: { address: escrowAddress, held: await seededEscrowHeld(db) } });
     ({ rpcUrl, tokenAddress } = demo);
     deploymentBlock = Number(demo.deploymentBlock);
   } else if (!tokenAddress || deploymentBlock === undefined) {
@@ -140,6 +185,7 @@ export async function startChainServices(options: ChainServicesOptions): Promise
       return watcher;
     },
     demo,
+    settlementAddresses: effectiveSettlementAddresses(options.settlement, demo),
     async stop() {
       stopped = true;
       await watcher?.stop();

@@ -27,7 +27,7 @@ describe.each(['pglite', 'postgres'] as const)('/metrics on %s', (engine) => {
         finality: { tag: false, confirmations: 0 },
         pollIntervalMs: 50,
       });
-      services = { reader, watcher, demo: chain, stop: () => watcher.stop() };
+      services = { reader, watcher, demo: chain, settlementAddresses: null, stop: () => watcher.stop() };
     });
     afterAll(async () => {
       await watcher?.stop();

@@ -48,7 +48,7 @@ describe.each(engines)('proof of reserves on the demo chain, on %s', (engine) =>
         retryMaxMs: 100,
         onRangeStored: reserveSnapshotsOnTransfers(t.database.db, quiet),
       });
-      services = { reader, watcher, demo: chain, stop: async () => watcher.stop() };
+      services = { reader, watcher, demo: chain, settlementAddresses: null, stop: async () => watcher.stop() };
     });
     afterAll(async () => {
       await watcher?.stop();
