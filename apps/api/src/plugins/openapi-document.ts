@@ -2,6 +2,7 @@ import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import type { RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { errorResponse } from '@gold/contract';
+import { sessionCookieName } from '../modules/identity/sessions/session-cookie';
 
 /**
  * The OpenAPI document (GET /api/openapi.json), built from the routes' zod schemas: both ways in
@@ -45,7 +46,15 @@ export function openApiOptions(): FastifyDynamicSwaggerOptions {
       servers: [{ url: '/', description: 'This server (the console and the API share one origin)' }],
       components: {
         securitySchemes: {
-          session: { type: 'apiKey', in: 'cookie', name: 'bo_session', description: "An admin's session, set by POST /api/admin/login" },
+          // Named as a deployment (https) sets it; plain http (the demo on localhost) drops the prefix.
+          session: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: `__Host-${sessionCookieName}`,
+            description:
+              `An admin's session, set by POST /api/admin/login: \`__Host-${sessionCookieName}\` over https (Secure, Path=/, no Domain), ` +
+              `\`${sessionCookieName}\` over plain http (the local demo); only the one matching the request's protocol is read`,
+          },
           platformBearer: {
             type: 'http',
             scheme: 'bearer',

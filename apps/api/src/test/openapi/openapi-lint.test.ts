@@ -42,10 +42,11 @@ describe('the OpenAPI document', () => {
   it('gives every operation an operationId, a summary, tags, a 4xx answer and its own security', () => {
     const doc = JSON.parse(source) as {
       paths: Record<string, Record<string, Operation>>;
-      components: { securitySchemes: Record<string, { type: string; scheme?: string; in?: string }> };
+      components: { securitySchemes: Record<string, { type: string; scheme?: string; in?: string; name?: string }> };
     };
     expect(doc.components.securitySchemes).toMatchObject({
-      session: { type: 'apiKey', in: 'cookie' },
+      // The cookie a deployment (https) really sets and reads.
+      session: { type: 'apiKey', in: 'cookie', name: '__Host-bo_session' },
       platformBearer: { type: 'http', scheme: 'bearer' },
     });
     const problems: string[] = [];
