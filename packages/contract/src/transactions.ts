@@ -56,6 +56,13 @@ export type Transaction = z.infer<typeof transaction>;
 export const transactionListResponse = pageOf(transaction);
 export type TransactionListResponse = z.infer<typeof transactionListResponse>;
 
+/**
+ * One transaction as its detail shows it: the list's fields and, not in the spec, the block it
+ * was read from (null for rows stored without a chain), so "pending" names the block to wait for.
+ */
+export const transactionDetail = transaction.extend({ blockNumber: z.number().int().nullable() });
+export type TransactionDetail = z.infer<typeof transactionDetail>;
+
 /** GET /admin/transaction/detail/{id}: the spec reads `data[0]`. */
-export const transactionDetailResponse = z.object({ data: z.array(transaction) });
+export const transactionDetailResponse = z.object({ data: z.array(transactionDetail) });
 export type TransactionDetailResponse = z.infer<typeof transactionDetailResponse>;

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Transaction, TransactionListQuery, TransactionSortField } from '@gold/contract';
+import type { Transaction, TransactionDetail, TransactionListQuery, TransactionSortField } from '@gold/contract';
 import { selectRows, type Database, type Executor } from '../../db/client';
 import { countedRows, fetchPage, isoTimestamp, streamRows, type ListSource } from '../../db/paging';
 import { tokenTransactions } from '../../db/schema';
@@ -12,10 +12,10 @@ const transactionOrderBy: Record<TransactionSortField, SQL[]> = {
   amount: [sql`${x.amount}`, sql`${x.id}`],
 };
 
-const transactionColumns = sql`select ${x.id} as "id", ${x.txhash} as "txhash", ${x.logIndex} as "logIndex",
+const transactionFields = sql`${x.id} as "id", ${x.txhash} as "txhash", ${x.logIndex} as "logIndex",
        ${x.fromAddress} as "from", ${x.toAddress} as "to", ${isoTimestamp(x.occurredAt)} as "date",
-       trim_scale(${x.amount})::text as "amount", ${x.type} as "status", not ${x.final} as "pending"
-  from ${x}`;
+       trim_scale(${x.amount})::text as "amount", ${x.type} as "status", not ${x.final} as "pending"`;
+const transactionColumns = sql`select ${transactionFields} from ${x}`;
 
 /** `prefix%` for LIKE; the contract allows only 0x and hex digits, so there is nothing to escape. */
 const prefixPattern = (hex: string) => `${hex}%`;
@@ -58,7 +58,11 @@ export function countTransactions(db: Executor): Promise<number> {
   return countedRows(db, 'token_transactions');
 }
 
-export async function findTransaction(db: Executor, id: number): Promise<Transaction | null> {
-  const [row] = await selectRows<Transaction>(db, sql`${transactionColumns} where ${x.id} = ${id}`);
-  return row ? { ...row, id: Number(row.id) } : null;
+/** One transaction with the block it was read from (pending: that block is not final yet). */
+export async function findTransaction(db: Executor, id: number): Promise<TransactionDetail | null> {
+  const [row] = await selectRows<Transaction & { blockNumber: number | string | null }>(
+    db,
+    sql`select ${transactionFields}, ${x.blockNumber} as "blockNumber" from ${x} where ${x.id} = ${id}`,
+  );
+  return row ? { ...row, id: Number(row.id), blockNumber: row.blockNumber === null ? null : Number(row.blockNumber) } : null;
 }

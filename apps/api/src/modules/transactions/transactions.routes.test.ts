@@ -187,12 +187,15 @@ describeEachEngine('transactions', (t) => {
     expect(body.message).toContain('page needs limit');
   });
 
-  it('answers one transaction as data[0], 404 naming an unknown id', async () => {
-    const { body: page } = await list('?limit=1');
-    const row = page.data[0] as Transaction;
-    const detail = await get(`/transaction/detail/${row.id}`);
+  it('answers one transaction as data[0] with its block and whether it is final, 404 naming an unknown id', async () => {
+    const { body: page } = await list('?limit=3');
+    const [pending, , final] = page.data as Transaction[];
+    const detail = await get(`/transaction/detail/${pending!.id}`);
     expect(detail.status).toBe(200);
-    expect(detail.body).toEqual({ data: [row] });
+    expect(detail.body).toEqual({ data: [{ ...pending, pending: true, blockNumber: given[36]!.blockNumber }] });
+    expect((await get(`/transaction/detail/${final!.id}`)).body).toEqual({
+      data: [{ ...final, pending: false, blockNumber: given[34]!.blockNumber }],
+    });
     const missing = await get('/transaction/detail/2000000000');
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe('Transaction 2000000000 not found');

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { transactionDetailResponse, type Transaction } from '@gold/contract';
+import { transactionDetailResponse, type TransactionDetail } from '@gold/contract';
 import { api, ApiError } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** GET /admin/transaction/detail/{id}: the spec reads `data[0]`. */
-async function getTransaction(id: number, { signal }: { signal?: AbortSignal } = {}): Promise<Transaction> {
+async function getTransaction(id: number, { signal }: { signal?: AbortSignal } = {}): Promise<TransactionDetail> {
   const { data } = await api.get(`/admin/transaction/detail/${id}`, { schema: transactionDetailResponse, signal });
   const [transaction] = data;
   if (!transaction) throw new ApiError(404, `Transaction ${id} not found`);

@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Transaction } from '@gold/contract';
+import type { TransactionDetail } from '@gold/contract';
 import { failWith, inTurn, jsonResponse } from '@/testing/http';
 import { renderSignedIn } from '@/testing/render-app';
 
-const transaction: Transaction = {
+const transaction: TransactionDetail = {
   id: 42,
   txhash: `0x${'3c'.repeat(32)}`,
   logIndex: 1,
@@ -14,6 +14,7 @@ const transaction: Transaction = {
   amount: '25.005',
   status: 'MINT',
   pending: false,
+  blockNumber: 71234,
 };
 
 /** The value shown beside a label of the detail's description list. */
@@ -32,8 +33,17 @@ describe('/transaction-list/:id', () => {
     expect(valueOf('Date')).toMatch(/^05 Mar 2026,? 14[.:]30 WIB$/);
     expect(valueOf('Type')).toBe('Mint');
     expect(valueOf('Amount in GIDR')).toBe('25,01');
+    expect(valueOf('Finality')).toBe('FinalBlock 71.234');
     expect(screen.getByRole('button', { name: 'copy transaction hash' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to Transaction List' }).getAttribute('href')).toBe('/transaction-list');
+  });
+
+  it('marks a transfer whose block is not final yet as pending, with its block', async () => {
+    renderSignedIn('/transaction-list/42', {
+      'GET /admin/transaction/detail/42': () => jsonResponse(200, { data: [{ ...transaction, pending: true }] }),
+    });
+    await waitFor(() => expect(valueOf('Finality')).toContain('Pending'), { timeout: 30_000 });
+    expect(valueOf('Finality')).toBe('PendingBlock 71.234Not final yet: its block can still be replaced on the chain');
   });
 
   it('shows the server’s message for an unknown transaction', async () => {
