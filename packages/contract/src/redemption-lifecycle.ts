@@ -16,21 +16,45 @@ interface LifecycleRule {
   verb: string;
   /** Also needs a code checked in the last 10 minutes. */
   needsCheckedCode?: true;
+  /** Statuses whose refusal says more than "Cannot <verb> a redemption that is <status>". */
+  refusals?: Partial<Record<RedemptionStatus, string>>;
 }
 
 /**
- * The redemption lifecycle (../shared/design/decisions.md): the one table the server enforces and
- * the console offers its actions from. Escrow confirmation (REQUESTED -> PREPARATION) is the token
- * backend's, not an admin action.
+ * The redemption lifecycle (../shared/design/decisions.md, and the settlement model in the
+ * project's docs/decisions.md): the one table the server enforces and the console offers its
+ * actions from. Escrow confirmation (REQUESTED -> PREPARATION) is the backend's, when the
+ * customer's escrow transfer is final; so a hand-over (approve at the counter, prepare off-platform)
+ * starts from PREPARATION only. Both queue the burn of the tokens, so neither can be reset.
  */
 export const redemptionLifecycle: Readonly<Record<RedemptionAction, LifecycleRule>> = {
-  prepare: { from: ['PREPARATION'], to: 'ON_WEB2', verb: 'prepare' },
+  prepare: { from: ['PREPARATION'], to: 'ON_WEB2', verb: 'prepare', refusals: { REQUESTED: notYetInEscrow('prepare') } },
   sendotp: { from: openRedemptionStatuses, to: null, verb: 'send a code for' },
   checkotp: { from: openRedemptionStatuses, to: null, verb: 'check a code for' },
-  approve: { from: openRedemptionStatuses, to: 'REDEEMED', verb: 'approve', needsCheckedCode: true },
+  approve: {
+    from: ['PREPARATION'],
+    to: 'REDEEMED',
+    verb: 'approve',
+    needsCheckedCode: true,
+    refusals: { REQUESTED: notYetInEscrow('approve') },
+  },
   reject: { from: openRedemptionStatuses, to: 'REJECTED', verb: 'reject' },
-  reset: { from: ['REJECTED', 'ON_WEB2'], to: 'REQUESTED', verb: 'reset' },
+  reset: {
+    from: ['REJECTED'],
+    to: 'REQUESTED',
+    verb: 'reset',
+    refusals: {
+      ON_WEB2:
+        'Cannot reset a redemption that is ON_WEB2: its gold was handed over off-platform and its tokens are burned; a reset could hand over the same gold twice',
+      REDEEMED:
+        'Cannot reset a redemption that is REDEEMED: its gold was handed over and its tokens are burned; a reset could hand over the same gold twice',
+    },
+  },
 };
+
+function notYetInEscrow(verb: string): string {
+  return `Cannot ${verb} a redemption that is REQUESTED: the customer's tokens are not yet in escrow at final depth; it moves to PREPARATION when they are`;
+}
 
 /** The actions that change the status (the others send and check the one-time code). */
 export type RedemptionStatusChange = 'prepare' | 'approve' | 'reject' | 'reset';
@@ -42,7 +66,9 @@ export function redemptionStatusAllows(status: RedemptionStatus, action: Redempt
 
 /** Why the action is refused in this status, or null when the status allows it. */
 export function redemptionRefusal(action: RedemptionAction, status: RedemptionStatus): string | null {
-  return redemptionStatusAllows(status, action) ? null : `Cannot ${redemptionLifecycle[action].verb} a redemption that is ${status}`;
+  if (redemptionStatusAllows(status, action)) return null;
+  const rule = redemptionLifecycle[action];
+  return rule.refusals?.[status] ?? `Cannot ${rule.verb} a redemption that is ${status}`;
 }
 
 /** What the server would accept now: the status decides, and approve also needs a checked code. */

@@ -29,6 +29,7 @@ import { recordAudit } from '../audit/audit.repository';
 import type { PlatformCaller } from '../credentials/credentials.repository';
 import { publishEvent } from '../live-updates/live-updates.repository';
 import { stockPerDenomination } from '../vault/vault.repository';
+import { queueRefundOnRejection } from '../settlement/settlement.service';
 import { enqueueWebhookEvent } from '../webhooks/webhooks.repository';
 import { appointmentRefusal, timeSlotsOf, type CounterHours } from './counter-hours';
 
@@ -347,13 +348,15 @@ export async function cancelRedemption(ctx: PlatformContext, id: number): Promis
       sql`update ${r} set status = 'REJECTED', reject_reason = 'Cancelled by the customer', updated_at = now() where ${r.id} = ${id}`,
     );
     await tx.execute(sql`delete from redemption_otps where redemption_id = ${id}`);
+    // Tokens already escrowed and final go back; a pending escrow is refunded by the settlement step once final.
+    const refundId = await queueRefundOnRejection(tx, id, null);
     await audit(ctx, tx, {
       action: 'platform.redemption-cancel',
       entity: 'redemption',
       entityId: id,
       fromState: 'REQUESTED',
       toState: 'REJECTED',
-      details: { reason: 'Cancelled by the customer' },
+      details: { reason: 'Cancelled by the customer', ...(refundId ? { refundId } : {}) },
     });
     const cancelled = await findPlatformRedemption(tx, id);
     await publishEvent(tx, { type: 'redemption.changed', redemptionId: id, status: 'REJECTED' });

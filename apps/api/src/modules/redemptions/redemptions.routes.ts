@@ -27,12 +27,13 @@ import { signedInAdminOf } from '../identity/sessions/require-admin';
 import { listLimits, setLimit } from './redemption-limits.repository';
 import { countRedemptions, findHistory, findRedemptionPage, redemptionExists, streamRedemptions } from './redemptions.repository';
 import { redeemedTotal } from '../vault/vault.repository';
+import { settlementAddresses } from '../settlement/settlement-addresses';
 import { changeStatus, checkOtp, getRedemption, sendOtp, type LifecycleContext } from './redemptions.service';
 
 const refused = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 409: errorResponse };
 
 /** Redemptions: the list, the count and total cards, one redemption, its history, the lifecycle actions and the limit. */
-export const redemptionsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, mailer, otpKey }) => {
+export const redemptionsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, mailer, otpKey, config, chain }) => {
   const context = (request: FastifyRequest): LifecycleContext => ({
     db,
     mailer,
@@ -40,6 +41,8 @@ export const redemptionsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
     adminId: signedInAdminOf(request).id,
     ipAddress: request.ip,
     log: request.log,
+    // The demo chain may start after the app: its default addresses apply once it runs.
+    settlement: settlementAddresses(config, Boolean(chain?.()?.demo)),
   });
 
   app.get(

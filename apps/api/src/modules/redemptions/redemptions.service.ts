@@ -16,6 +16,8 @@ import { recordAudit } from '../audit/audit.repository';
 import { publishEvent } from '../live-updates/live-updates.repository';
 import { MailNotSent, type Mailer, type OutgoingMail } from '../mail/mailer';
 import { recordReserveSnapshot } from '../reserves/reserves.service';
+import type { SettlementAddresses } from '../settlement/settlement-addresses';
+import { queueHandOverSettlement, queueRefundOnRejection } from '../settlement/settlement.service';
 import { lockStockForHandOver } from '../vault/vault.service';
 import { hashOtp, newOtpCode, otpMatches, otpPolicy } from './otp-codes';
 import {
@@ -42,6 +44,8 @@ export interface LifecycleContext {
   /** The request's client address, for the audit log. */
   ipAddress?: string | null;
   log: FastifyBaseLogger;
+  /** Where escrowed tokens sit and the fee goes; undefined: no settlement configured (nothing can be handed over). */
+  settlement?: SettlementAddresses;
 }
 
 const audited = <A extends string>(action: A) => `redemption.${action}` as const;
@@ -80,8 +84,11 @@ async function lockFor(tx: Parameters<typeof lockRedemption>[0], action: Redempt
 
 /**
  * prepare, approve, reject and reset: one transaction that locks the redemption, checks the
- * lifecycle (and for approve the checked code and the vault), changes the status, ends any
- * code, and writes the audit log. A refusal throws inside it: nothing changes.
+ * lifecycle (and for approve the checked code, the customer's KYC and the vault), settles the
+ * tokens (a hand-over queues the burn and the fee's move, a rejection the escrow's refund),
+ * changes the status, ends any code, and writes the audit log. A refusal throws inside it:
+ * nothing changes. Locks are taken redemption, customer, denominations, deposit: the order the
+ * settlement step also follows.
  */
 export async function changeStatus(
   ctx: LifecycleContext,
@@ -106,7 +113,14 @@ export async function changeStatus(
       const lines = await lockStockForHandOver(tx, id);
       details = { pieces: lines.map((l) => ({ denom: l.denom, amount: l.requested })) };
     }
-    if (action === 'reject') details = { reason };
+    if (action === 'approve' || action === 'prepare') {
+      const queued = await queueHandOverSettlement(tx, id, ctx.settlement, ctx.adminId);
+      details = { ...details, burnId: queued.burnId, feeId: queued.feeId, escrowTxHash: queued.escrowTxhash };
+    }
+    if (action === 'reject') {
+      const refundId = await queueRefundOnRejection(tx, id, ctx.adminId);
+      details = { reason, ...(refundId ? { refundId } : {}) };
+    }
     const to = redemptionLifecycle[action].to!;
     await setStatus(tx, id, to, action === 'reject' ? reason! : null);
     await clearOtp(tx, id);
