@@ -229,6 +229,9 @@ export async function startApi(config: Config, options: StartApiOptions = {}): P
             baseUrl: listening.listeningOrigin,
             intervalMs: config.PLATFORM_SIMULATOR_INTERVAL_MS,
             log: appLog,
+            // On the demo chain the simulated customers escrow what they redeem.
+            escrow: () =>
+              chain?.demo && chain.settlementAddresses ? { chain: chain.demo, address: chain.settlementAddresses.escrow } : null,
           }),
         );
       }

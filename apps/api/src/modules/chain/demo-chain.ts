@@ -67,6 +67,10 @@ export interface DemoChain {
   mint(to: string, amount: bigint): Promise<DemoTx>;
   transfer(from: string, to: string, amount: bigint): Promise<DemoTx>;
   burn(from: string, amount: bigint): Promise<DemoTx>;
+  /** The token balance of an address, in base units (18 decimals). */
+  balanceOf(address: string): Promise<bigint>;
+  /** Tops up an address's POL so it can pay for a transfer (a wallet the demo history did not fund). */
+  fundGas(address: string): Promise<void>;
   /** Ends anvil; the chain lives in memory and is gone with it. */
   stop(): Promise<void>;
 }
@@ -74,6 +78,8 @@ export interface DemoChain {
 /** Explicit gas and fees keep every demo transaction, and so its hash, the same on every start. */
 const gas = 150_000n;
 const fees = { maxFeePerGas: 100_000_000_000n, maxPriorityFeePerGas: 30_000_000_000n } as const;
+/** POL a wallet outside the history is given to pay for its own transfers (a hundred at the fees above). */
+const gasAllowance = 100n * gas * fees.maxFeePerGas;
 const hour = 3600;
 /** One demo block per six hours of history. */
 const slotSeconds = 6 * hour;
@@ -231,6 +237,13 @@ export async function startDemoChain(options: DemoChainOptions = {}): Promise<De
           encodeFunctionData({ abi: goldTokenAbi, functionName: 'transfer', args: [to as Address, amount] }),
           true,
         ),
+      balanceOf: (address) =>
+        client.readContract({ address: tokenAddress, abi: goldTokenAbi, functionName: 'balanceOf', args: [normalizeAddress(address)] }),
+      fundGas: async (address) => {
+        const wallet = normalizeAddress(address);
+        if ((await client.getBalance({ address: wallet })) < gasAllowance)
+          await rpc('anvil_setBalance', [wallet, numberToHex(gasAllowance)]);
+      },
       stop: () => anvil.stop(),
     };
   } catch (error) {

@@ -1,13 +1,17 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { platformScopes, type PlatformCustomer, type PlatformRedemptionOptions } from '@gold/contract';
+import { platformScopes, type PlatformCustomer, type PlatformRedemption, type PlatformRedemptionOptions } from '@gold/contract';
+import { parseUnits } from 'viem';
 import type { Database } from '../../db/client';
+import type { DemoChain } from '../chain';
 import { createSystemCredential, listCredentials, revokeCredential } from '../credentials/credentials.repository';
 
 /**
  * The demo's customer platform: it uses only the public platform API over HTTP, with a
  * credential it makes for itself, so the console moves on its own. Now and then it registers a
- * customer, records a KYC result, a purchase or a price tick, and requests a redemption. Run by
- * the leader alone (PLATFORM_SIMULATOR; on by default in the embedded demo only).
+ * customer, records a KYC result, a purchase or a price tick, and requests a redemption. On
+ * the demo chain a requested redemption's tokens (total + fee) are then escrowed from the
+ * customer's wallet, as the customer's own wallet app would. Run by the leader alone
+ * (PLATFORM_SIMULATOR; on by default in the embedded demo only).
  */
 
 export const simulatorCredentialName = 'Simulated platform (demo)';
@@ -25,6 +29,11 @@ export interface SimulatorOptions {
   log: SimulatorLogger;
   /** Random numbers (tests pass a seeded one). */
   random?: () => number;
+  /**
+   * The demo chain and its escrow address, once the chain runs (null on a real chain or
+   * without one): a requested redemption's total + fee is transferred there from the wallet.
+   */
+  escrow?: () => { chain: Pick<DemoChain, 'mint' | 'transfer' | 'fundGas' | 'balanceOf'>; address: string } | null;
 }
 
 const firstNames = ['Ayu', 'Budi', 'Citra', 'Dimas', 'Eka', 'Fajar', 'Gita', 'Hendra', 'Indah', 'Joko', 'Kartika', 'Lestari'];
@@ -32,6 +41,7 @@ const lastNames = ['Santoso', 'Wijaya', 'Pratama', 'Saputra', 'Hidayat', 'Kusuma
 
 interface SimCustomer {
   id: number;
+  wallet: string;
   kyc: 'none' | 'verified' | 'rejected';
 }
 
@@ -65,12 +75,13 @@ export function startPlatformSimulator(options: SimulatorOptions): { stop(): Pro
     const first = pick(firstNames);
     const last = pick(lastNames);
     const tag = randomBytes(3).toString('hex');
+    const wallet = `0x${randomBytes(20).toString('hex')}`;
     const answer = await call<PlatformCustomer>('POST', '/customers', {
       email: `${first}.${last}.${tag}@sim.example`.toLowerCase(),
       fullName: `${first} ${last}`,
-      walletAddress: `0x${randomBytes(20).toString('hex')}`,
+      walletAddress: wallet,
     });
-    if (answer.status === 201) customers.push({ id: answer.body.id, kyc: 'none' });
+    if (answer.status === 201) customers.push({ id: answer.body.id, wallet, kyc: 'none' });
   }
 
   async function recordKyc(customer: SimCustomer) {
@@ -104,13 +115,33 @@ export function startPlatformSimulator(options: SimulatorOptions): { stop(): Pro
     // The first open counter day from two days on (WIB), in one of its windows.
     let day = new Date(Date.now() + 7 * 3_600_000 + 2 * 86_400_000);
     for (let i = 0; i < 7 && !options.counter.days.includes(day.getUTCDay() || 7); i++) day = new Date(day.getTime() + 86_400_000);
-    await call('POST', '/redemptions', {
+    const answer = await call<PlatformRedemption>('POST', '/redemptions', {
       customerId: customer.id,
       pieces: [{ denom: denomination.denom, amount: 1 }],
       appointmentDate: day.toISOString().slice(0, 10),
       timeSlot: pick(options.counter.timeSlots),
       fee: '0.05',
     });
+    if (answer.status === 201) await escrowRedemption(customer, answer.body);
+  }
+
+  /**
+   * The customer's side of settlement: total + fee to the escrow address. A wallet short of
+   * tokens is minted the difference first, as the purchase it stands for would have, and given
+   * gas (POL): the simulator's wallets exist only in the database until now.
+   */
+  async function escrowRedemption(customer: SimCustomer, redemption: PlatformRedemption) {
+    const escrow = options.escrow?.();
+    if (!escrow) return;
+    const amount = parseUnits(redemption.total, 18) + parseUnits(redemption.fee, 18);
+    const held = await escrow.chain.balanceOf(customer.wallet);
+    if (held < amount) await escrow.chain.mint(customer.wallet, amount - held);
+    await escrow.chain.fundGas(customer.wallet);
+    await escrow.chain.transfer(customer.wallet, escrow.address, amount);
+    log.info(
+      { redemptionId: redemption.id, amount: `${redemption.total} + ${redemption.fee}` },
+      'platform simulator: escrowed a redemption',
+    );
   }
 
   async function step() {
