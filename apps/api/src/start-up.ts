@@ -15,6 +15,8 @@ import { databaseMailStore } from './modules/mail/caught-mail.repository';
 import { startMailCatcher, type CaughtMailSource, type MailCatcher } from './modules/mail/mail-catcher';
 import { startPlatformSimulator } from './modules/platform/simulator';
 import { reserveSnapshotsOnTransfers } from './modules/reserves/reserves.service';
+import { settlementAddresses } from './modules/settlement/settlement-addresses';
+import { startSettlementStep } from './modules/settlement/settlement-step';
 import { startWebhookSender } from './modules/webhooks/webhook-sender';
 
 /**
@@ -217,6 +219,13 @@ export async function startApi(config: Config, options: StartApiOptions = {}): P
       } catch (error) {
         appLog.error({ err: error }, 'chain unavailable: balances will show a dash');
       }
+    }
+    // Escrow deposits move redemptions and refunds only from indexed transfers: the step runs where the chain does, on the leader.
+    const settlement = chain ? settlementAddresses(config, Boolean(chain.demo)) : undefined;
+    if (settlement) {
+      leadership.whileLeading('settlement step', () =>
+        startSettlementStep({ db: handle.db, settlement, intervalMs: config.SETTLEMENT_INTERVAL_MS, log: appLog }),
+      );
     }
 
     const listening = app;
