@@ -1,5 +1,5 @@
-import { bigint, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { updatedAtColumn } from './columns';
+import { bigint, boolean, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { timestamptz, updatedAtColumn } from './columns';
 
 /**
  * Where the transfer watcher stopped, per chain and token contract: the next block to read
@@ -34,4 +34,29 @@ export const chainIndexedBlocks = pgTable(
     parentHash: text('parent_hash'),
   },
   (t) => [primaryKey({ columns: [t.chainId, t.contractAddress, t.blockNumber] })],
+);
+
+/**
+ * The transfer watcher's status as its process last wrote it (per chain and token), so every API
+ * process can show it: only the leading process runs the watcher. `updated_at` says how fresh it
+ * is; a status not written for a while belongs to a watcher that no longer runs.
+ */
+export const chainIndexerStatus = pgTable(
+  'chain_indexer_status',
+  {
+    chainId: integer('chain_id').notNull(),
+    contractAddress: text('contract_address').notNull(),
+    state: text('state', { enum: ['starting', 'running', 'retrying', 'halted', 'stopped'] }).notNull(),
+    headBlock: bigint('head_block', { mode: 'number' }),
+    finalizedBlock: bigint('finalized_block', { mode: 'number' }),
+    indexedBlock: bigint('indexed_block', { mode: 'number' }),
+    lagBlocks: bigint('lag_blocks', { mode: 'number' }),
+    lagSeconds: bigint('lag_seconds', { mode: 'number' }),
+    stalled: boolean('stalled').notNull().default(false),
+    lastError: text('last_error'),
+    lastErrorAt: timestamptz('last_error_at'),
+    lastReorg: jsonb('last_reorg').$type<{ depth: number; ancestor: number; at: string }>(),
+    updatedAt: updatedAtColumn(),
+  },
+  (t) => [primaryKey({ columns: [t.chainId, t.contractAddress] })],
 );

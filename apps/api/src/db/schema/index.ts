@@ -15,3 +15,4 @@ export * from './reserves';
 export * from './live-updates';
 export * from './platform';
 export * from './settlement';
+export * from './stream-slots';
