@@ -1,7 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import closeWithGrace from 'close-with-grace';
 import type { Config } from '../config/config';
-import { customerWallets, startDemoChain, type DemoChain } from '../modules/chain';
+import { customerWallets, seededEscrowHeld, startDemoChain, type DemoChain } from '../modules/chain';
 import { openConfiguredDatabase, prepareDatabase, startUpLogger, withStartUpLock } from '../start-up';
 
 /** The primary asks a worker to finish its requests and exit (a signal could arrive twice and cut the drain short). */
@@ -35,6 +35,7 @@ export async function runCluster(config: Config): Promise<void> {
         demo = await startDemoChain({
           chainId: config.CHAIN_ID,
           wallets: await customerWallets(handle.db, config.DEMO_CHAIN_WALLETS),
+          escrow: { address: config.SETTLEMENT_ESCROW_ADDRESS, held: await seededEscrowHeld(handle.db) },
           log,
         });
         log.info(
@@ -44,6 +45,9 @@ export async function runCluster(config: Config): Promise<void> {
           RPC_URL: demo.rpcUrl,
           TOKEN_ADDRESS: demo.tokenAddress,
           TOKEN_DEPLOYMENT_BLOCK: String(demo.deploymentBlock),
+          // The workers see a configured chain: they settle with the demo's escrow and treasury.
+          SETTLEMENT_ESCROW_ADDRESS: config.SETTLEMENT_ESCROW_ADDRESS ?? demo.ownerAddress,
+          SETTLEMENT_TREASURY_ADDRESS: config.SETTLEMENT_TREASURY_ADDRESS ?? demo.secondAccount,
         });
       } catch (error) {
         log.error({ err: error }, 'chain unavailable: balances will show a dash');
