@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { plainText } from './common';
+import { reauthentication } from './reauthentication';
 
 /** What a platform credential may do: one scope per group of platform calls. */
 export const platformScopes = ['customers', 'kyc', 'purchases', 'prices', 'redemptions', 'webhooks'] as const;
@@ -22,7 +23,10 @@ export const platformAuditActions = [
   'webhook.resend',
 ] as const;
 
-/** POST /admin/credentials: a name for people, the scopes, and an optional expiry (a future instant). */
+/**
+ * POST /admin/credentials: a name for people, the scopes, and an optional expiry (a future instant).
+ * A credential is a new way in, like a new admin: the server requires `reauth` (a dialog asks).
+ */
 export const createCredentialBody = z.strictObject({
   name: plainText('name', { min: 1, max: 80 }),
   scopes: z
@@ -31,6 +35,8 @@ export const createCredentialBody = z.strictObject({
     .max(platformScopes.length)
     .refine((scopes) => new Set(scopes).size === scopes.length, 'scopes must not repeat a scope'),
   expiresAt: z.iso.datetime({ offset: true, message: 'expiresAt must be an ISO 8601 date and time' }).optional(),
+  /** The creating admin's password (and second factor): required by the server, as for adding an admin. */
+  reauth: reauthentication.optional(),
 });
 export type CreateCredentialBody = z.infer<typeof createCredentialBody>;
 

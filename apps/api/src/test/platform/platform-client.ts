@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { CreatedCredentialResponse, PlatformScope } from '@gold/contract';
-import type { TestApp } from '../test-app';
+import { testAdmin, type TestApp } from '../test-app';
 
 /** Test helpers for the platform API: credentials made through the admin API, calls with a Bearer secret. */
 
@@ -17,6 +17,7 @@ export async function makeCredential(
       name: extra.name ?? `test platform ${randomUUID().slice(0, 8)}`,
       scopes,
       ...(extra.expiresAt ? { expiresAt: extra.expiresAt } : {}),
+      reauth: { password: testAdmin.password },
     },
   });
   if (response.statusCode !== 201) throw new Error(`credential not created: ${response.statusCode} ${response.body}`);

@@ -159,7 +159,7 @@ describeEachEngine('route security', (t) => {
         method: 'POST',
         url: '/api/admin/credentials',
         headers: { cookie: adminCookie },
-        payload: { name, scopes },
+        payload: { name, scopes, reauth: { password: testAdmin.password } },
       });
       expect(created.statusCode).toBe(201);
       return created.json<CreatedCredentialResponse>();

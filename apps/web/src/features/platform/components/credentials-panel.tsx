@@ -18,11 +18,14 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { platformScopes, type Credential, type PlatformScope } from '@gold/contract';
+import { platformScopes, type CreateCredentialBody, type Credential, type PlatformScope, type Reauthentication } from '@gold/contract';
 import { QueryState } from '@/components/query-state';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useNotify } from '@/components/ui/notifications/notifications-context';
+import { ReauthDialog } from '@/components/ui/reauth-dialog';
 import { errorMessage } from '@/lib/api-client';
+import { translateServerMessage } from '@/lib/i18n';
+import { isReauthError } from '@/lib/reauth-error';
 import { formatDateTime, orDash } from '@/lib/format';
 import { useCreateCredential, useCredentials, useRevokeCredential } from '../api/credentials';
 
@@ -55,22 +58,30 @@ export function CreateCredentialForm() {
   const [problem, setProblem] = useState<string | null>(null);
   const [secret, setSecret] = useState<{ name: string; secret: string } | null>(null);
 
-  const submit = async () => {
+  /** The checked form, waiting for the creating admin's password (a credential is a new way in, like a new admin). */
+  const [confirming, setConfirming] = useState<Omit<CreateCredentialBody, 'reauth'> | null>(null);
+
+  const submit = () => {
     if (name.trim() === '') return setProblem(t('Name the credential.'));
     if (scopes.length === 0) return setProblem(t('Choose at least one scope.'));
     setProblem(null);
+    create.reset();
+    setConfirming({ name: name.trim(), scopes, ...(expires ? { expiresAt: new Date(expires).toISOString() } : {}) });
+  };
+
+  const createConfirmed = async (body: Omit<CreateCredentialBody, 'reauth'>, reauth: Reauthentication) => {
     try {
-      const created = await create.mutateAsync({
-        name: name.trim(),
-        scopes,
-        ...(expires ? { expiresAt: new Date(expires).toISOString() } : {}),
-      });
+      const created = await create.mutateAsync({ ...body, reauth });
+      setConfirming(null);
       setSecret({ name: created.credential.name, secret: created.secret });
       setName('');
       setScopes([]);
       setExpires('');
     } catch (error) {
-      setProblem(errorMessage(error));
+      // A wrong password or code: the dialog stays open and says so.
+      if (isReauthError(error)) return;
+      setConfirming(null);
+      setProblem(translateServerMessage(errorMessage(error)));
     }
   };
 
@@ -83,7 +94,7 @@ export function CreateCredentialForm() {
         spacing={2}
         onSubmit={(event) => {
           event.preventDefault();
-          void submit();
+          submit();
         }}
       >
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
@@ -129,6 +140,18 @@ export function CreateCredentialForm() {
           </Alert>
         ) : null}
       </Stack>
+      {confirming ? (
+        <ReauthDialog
+          title={t('Create Credential')}
+          confirmLabel={t('Create Credential')}
+          busy={create.isPending}
+          error={create.error && isReauthError(create.error) ? create.error : null}
+          onConfirm={(reauth) => void createConfirmed(confirming, reauth)}
+          onCancel={() => setConfirming(null)}
+        >
+          {t('A credential is a new way into the back office: confirm with your password that it is you.')}
+        </ReauthDialog>
+      ) : null}
     </Paper>
   );
 }

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Credential, WebhookDelivery } from '@gold/contract';
-import { jsonResponse, type Handler } from '@/testing/http';
+import { failWith, jsonResponse, type Handler } from '@/testing/http';
 import { renderSignedIn } from '@/testing/render-app';
 
 const credential = (over: Partial<Credential>): Credential => ({
@@ -18,10 +18,13 @@ const credential = (over: Partial<Credential>): Credential => ({
   ...over,
 });
 
+const ownPassword = 'Emas-Batangan 24 karat!';
+
 function credentialServer(rows: Credential[]) {
   const list: Handler = () => jsonResponse(200, { data: rows });
   const create: Handler = (request) => {
-    const body = request.body as { name: string; scopes: Credential['scopes'] };
+    const body = request.body as { name: string; scopes: Credential['scopes']; reauth?: { password: string } };
+    if (body.reauth?.password !== ownPassword) return failWith(400, 'body.reauth.password: the password is wrong')(request);
     const made = credential({ id: rows.length + 1, name: body.name, scopes: body.scopes, lastUsedAt: null });
     rows.unshift(made);
     return jsonResponse(201, { credential: made, secret: 'gbo_the-secret-shown-once' });
@@ -49,8 +52,20 @@ describe('/credentials', () => {
     fireEvent.change(within(form).getByLabelText('Name'), { target: { value: 'Staging platform' } });
     fireEvent.click(within(form).getByRole('checkbox', { name: 'Prices' }));
     fireEvent.click(within(form).getByRole('button', { name: 'Create Credential' }));
+    // A credential is a new way in: the admin's password is asked first, as for adding an admin.
+    const confirm = await screen.findByRole('dialog', { name: 'Create Credential' });
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    fireEvent.change(within(confirm).getByLabelText(/Your password/), { target: { value: 'wrong password' } });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Create Credential' }));
+    expect(await within(confirm).findByText('body.reauth.password: the password is wrong')).toBeTruthy();
+    fireEvent.change(within(confirm).getByLabelText(/Your password/), { target: { value: ownPassword } });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Create Credential' }));
     expect((await screen.findByLabelText('Secret')).textContent).toBe('gbo_the-secret-shown-once');
-    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ name: 'Staging platform', scopes: ['prices'] }]);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create Credential' })).toBeNull());
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { name: 'Staging platform', scopes: ['prices'], reauth: { password: 'wrong password' } },
+      { name: 'Staging platform', scopes: ['prices'], reauth: { password: ownPassword } },
+    ]);
     await waitFor(() => expect(within(screen.getByRole('table', { name: 'Credential list' })).getByText('Staging platform')).toBeTruthy());
 
     const acme = within(screen.getByRole('table', { name: 'Credential list' }))
