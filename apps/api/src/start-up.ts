@@ -18,6 +18,7 @@ import { reserveSnapshotsOnTransfers } from './modules/reserves/reserves.service
 import { settlementAddresses } from './modules/settlement/settlement-addresses';
 import { startSettlementStep } from './modules/settlement/settlement-step';
 import { startWebhookSender } from './modules/webhooks/webhook-sender';
+import { startSignerChild, type SignerChild } from './signer/signer-child';
 
 /**
  * Everything between the configuration and `listen`: the database, migrations, the first
@@ -151,8 +152,11 @@ export async function startApi(config: Config, options: StartApiOptions = {}): P
   let chain: ChainServices | undefined;
   let leadership: Leadership | undefined;
   let stopServingBackups: (() => void) | undefined;
+  let signer: SignerChild | undefined;
   const stop = async () => {
     stopServingBackups?.();
+    // The signer child's store calls run on this database: it stops first.
+    await signer?.stop();
     await mailCatcher?.close();
     // The watcher writes to the database: it stops (with the lead) before the database closes.
     await leadership?.close();
@@ -219,6 +223,8 @@ export async function startApi(config: Config, options: StartApiOptions = {}): P
       } catch (error) {
         appLog.error({ err: error }, 'chain unavailable: balances will show a dash');
       }
+      // The key is never this process's: the demo chain's (and PGlite's) signer is a child process.
+      if (chain) signer = startSignerChild({ config, handle, chain, log: appLog });
     }
     // Escrow deposits move redemptions and refunds only from indexed transfers: the step runs where the chain does, on the leader.
     const settlement = chain ? settlementAddresses(config, Boolean(chain.demo)) : undefined;

@@ -15,7 +15,7 @@ const bundlesRoot = join(apiRoot, 'test-bundles');
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The folder of server.js, seed.js and demo-chain-child.js. */
+    /** The folder of server.js, seed.js, signer.js (the API forks it beside itself) and demo-chain-child.js. */
     apiBundles: string;
   }
 }
@@ -27,6 +27,7 @@ async function bundle(outdir: string): Promise<void> {
     entryPoints: {
       server: 'src/server.ts',
       seed: 'src/cli/seed.ts',
+      signer: 'src/cli/signer.ts',
       'demo-chain-child': 'src/test/chain/demo-chain-child.ts',
     },
     outdir,
