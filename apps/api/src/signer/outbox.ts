@@ -1,6 +1,7 @@
 import {
   BaseError,
   ContractFunctionRevertedError,
+  decodeFunctionData,
   encodeFunctionData,
   keccak256,
   parseAbi,
@@ -134,10 +135,12 @@ export function startOutbox(options: OutboxOptions): Outbox {
     }
   }
 
-  function calldata(row: OutboxRow, units: bigint): Hex {
-    return row.kind === 'burn'
-      ? encodeFunctionData({ abi: signerTokenAbi, functionName: 'burn', args: [row.toAddress as Address, units] })
-      : encodeFunctionData({ abi: signerTokenAbi, functionName: 'transfer', args: [row.toAddress as Address, units] });
+  /** burn → token.burn(from, amount); fee and refund → token.transfer(to, amount). */
+  function tokenCall(row: OutboxRow, units: bigint) {
+    return {
+      functionName: row.kind === 'burn' ? ('burn' as const) : ('transfer' as const),
+      args: [row.toAddress as Address, units] as const,
+    };
   }
 
   /** The first nonce to give: past every one stored, and past what the node has (pending included). */
@@ -170,10 +173,11 @@ export function startOutbox(options: OutboxOptions): Outbox {
         await store.refuse(row.id, refused);
         continue;
       }
-      const data = calldata(row, units!);
+      const call = tokenCall(row, units!);
+      const data = encodeFunctionData({ abi: signerTokenAbi, ...call });
       let gas: bigint;
       try {
-        gas = await client.estimateGas({ account: from, to: tokenAddress, data });
+        gas = await client.estimateContractGas({ account: from, address: tokenAddress, abi: signerTokenAbi, ...call });
       } catch (error) {
         if (!isRevert(error)) throw error;
         const reason = `refused: the call would revert (${revertText(error)})`;
@@ -278,7 +282,15 @@ export function startOutbox(options: OutboxOptions): Outbox {
     const tx = parseTransaction(row.signedTx as Hex);
     if (receipt.gasUsed === tx.gas) return 'out of gas';
     try {
-      await client.call({ account: from, to: tokenAddress, data: tx.data, blockNumber: receipt.blockNumber });
+      const call = decodeFunctionData({ abi: signerTokenAbi, data: tx.data! });
+      await client.simulateContract({
+        account: from,
+        address: tokenAddress,
+        abi: signerTokenAbi,
+        functionName: call.functionName as 'burn' | 'transfer',
+        args: call.args as readonly [Address, bigint],
+        blockNumber: receipt.blockNumber,
+      });
       return 'reverted';
     } catch (error) {
       return revertText(error);
