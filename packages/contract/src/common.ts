@@ -39,14 +39,24 @@ export const indexerStatus = z.object({
   lastError: z.string().nullable(),
   lastErrorAt: z.string().nullable(),
   lastReorg: z.object({ depth: z.number().int(), ancestor: z.number().int(), at: z.string() }).nullable(),
+  /**
+   * When the watcher's process last wrote this status to the database (every API process reads it
+   * there; only the leading one runs the watcher). An old time: that watcher no longer runs.
+   */
+  updatedAt: z.string().nullable().optional(),
 });
 export type IndexerStatus = z.infer<typeof indexerStatus>;
 
 export const healthResponse = z.object({
   status: z.enum(['ok', 'unavailable']),
   database: z.enum(['up', 'down']),
-  /** This process's transfer watcher; null where none runs (no chain, or another process leads). */
+  /** The transfer watcher's status, whichever process runs it; null without a chain or before it first wrote one. */
   indexer: indexerStatus.nullable().optional(),
+  /**
+   * What an operator must act on, in words, most serious first: a halted indexer (a
+   * reorganisation deeper than the bound), a stalled node, a node that does not answer.
+   */
+  alerts: z.array(z.string()).optional(),
 });
 export type HealthResponse = z.infer<typeof healthResponse>;
 

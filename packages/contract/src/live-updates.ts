@@ -23,6 +23,17 @@ export const adminEvent = z.discriminatedUnion('type', [
   z.object({ id: eventId, type: z.literal('settlement.changed'), redemptionId: z.number().int().positive().nullable() }),
   /** A reserves snapshot was written. */
   z.object({ id: eventId, type: z.literal('reserves.changed'), snapshotId: z.number().int().positive(), backed: z.boolean() }),
+  /**
+   * Token transfers changed from `fromBlock` up: new ones stored near the head (`stored`), pending
+   * ones became final (`final`), or a reorganisation removed those of abandoned blocks and the
+   * reserves snapshots read at them (`rolled-back`).
+   */
+  z.object({
+    id: eventId,
+    type: z.literal('transactions.changed'),
+    change: z.enum(['stored', 'final', 'rolled-back']),
+    fromBlock: z.number().int().nonnegative(),
+  }),
 ]);
 export type AdminEvent = z.infer<typeof adminEvent>;
 export type AdminEventType = AdminEvent['type'];

@@ -13,6 +13,8 @@ const refreshedBy: Record<AdminEvent['type'], readonly (readonly string[])[]> = 
   'reserves.changed': [queryKeys.reserves.all],
   // A deposit moved a redemption, or a burn or refund changed state: the redemption and the reserves' escrow and in-flight figures.
   'settlement.changed': [queryKeys.redemptions.all, queryKeys.reserves.all],
+  // A rollback also removes reserves snapshots read at abandoned blocks; finality moves the final supply.
+  'transactions.changed': [queryKeys.transactions.all, queryKeys.reserves.all],
 };
 
 export type LiveUpdateListener = (message: AdminStreamMessage) => void;

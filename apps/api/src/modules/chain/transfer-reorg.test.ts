@@ -72,7 +72,7 @@ describe.each(engines)('reorganisations on %s', (engine) => {
     beforeEach(async () => {
       proxy.lagBlocks = undefined;
       proxy.reset();
-      await database.db.execute(sql`truncate token_transactions, chain_watcher_cursor, chain_indexed_blocks, reserve_snapshots`);
+      await database.db.execute(sql`truncate token_transactions, chain_watcher_cursor, chain_indexed_blocks, reserve_snapshots cascade`);
     });
 
     const reader = () => createChainReader({ rpcUrl: proxy.url, tokenAddress: chain.tokenAddress, timeoutMs: 2000 });

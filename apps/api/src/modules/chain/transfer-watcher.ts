@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import { transferEvent, zeroAddress } from './chain-definition';
 import type { ChainReader } from './chain-reader';
 import { mapLimit } from './concurrency';
+import { indexerStatusAnswer, writeIndexerStatus } from './indexer-status';
 import { silentLogger, type ChainLogger } from './logger';
 import { describeRpcError, isRangeTooLarge, isRateLimited, isTagRefused, isUnknownBlock } from './rpc-errors';
 import {
@@ -62,6 +63,11 @@ export interface TransferWatcherOptions {
   retryMaxMs?: number;
   /** For tests: the jitter's randomness (0..1). */
   random?: () => number;
+  /**
+   * The status is written to the database for every API process to show (chain_indexer_status):
+   * at once when its state, stall or error changes, else at most this often (default 1 s).
+   */
+  statusWriteMs?: number;
   log?: ChainLogger;
   /** Told of each reorganisation rolled back (the metrics count them). */
   onReorg?: (event: { depth: number; ancestor: number }) => void;
@@ -151,6 +157,7 @@ export function startTransferWatcher(options: TransferWatcherOptions): TransferW
   const retryInitialMs = options.retryInitialMs ?? 1000;
   const retryMaxMs = options.retryMaxMs ?? 60_000;
   const random = options.random ?? Math.random;
+  const statusWriteMs = options.statusWriteMs ?? 1000;
   const maxBlockRange = Math.max(1, options.blockRange ?? 2000);
   let blockRange = maxBlockRange;
   /** Successful ranges since the last shrink: after a few, the range doubles again. */
@@ -184,6 +191,30 @@ export function startTransferWatcher(options: TransferWatcherOptions): TransferW
   /** The last final block the hook was told of, and final mints/burns since. */
   let finalTold = deploymentBlock - 1;
   let finalSupplyChanges = 0;
+
+  /** What was last written of the status, when (the database's time) and its shape then. */
+  let statusWrittenAt: Date | undefined;
+  let statusWrittenMs = 0;
+  let statusWrittenShape = '';
+
+  /**
+   * Writes the status for the other processes: at once when what an operator must see changed
+   * (state, stall, error, a reorganisation), else at most every statusWriteMs. A database that is
+   * away is the loop's own problem: a status that cannot be written is written next time.
+   */
+  async function saveStatus(options: { ifOurs?: boolean } = {}): Promise<void> {
+    const shape = JSON.stringify([status.state, status.stalled, status.lastError ?? null, status.lastReorg?.at ?? null]);
+    if (!options.ifOurs && shape === statusWrittenShape && Date.now() - statusWrittenMs < statusWriteMs) return;
+    if (options.ifOurs && !statusWrittenAt) return;
+    try {
+      const written = await writeIndexerStatus(db, key, indexerStatusAnswer(status, null), options.ifOurs ? statusWrittenAt : undefined);
+      if (written) statusWrittenAt = written;
+      statusWrittenMs = Date.now();
+      statusWrittenShape = shape;
+    } catch {
+      // Written at the next step, once the database answers again.
+    }
+  }
 
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -376,9 +407,15 @@ export function startTransferWatcher(options: TransferWatcherOptions): TransferW
     updateLag();
   }
 
-  async function store(rows: TokenTransferRow[], blocks: IndexedBlock[], next: WatcherCursor, time: bigint): Promise<boolean> {
+  async function store(
+    rows: TokenTransferRow[],
+    blocks: IndexedBlock[],
+    next: WatcherCursor,
+    time: bigint,
+    announce = false,
+  ): Promise<boolean> {
     try {
-      await storeTransfers(db, key, { rows, blocks, cursor: next, forgetBelow: next.nextBlock - 1 - maxReorgDepth }, seen);
+      await storeTransfers(db, key, { rows, blocks, cursor: next, forgetBelow: next.nextBlock - 1 - maxReorgDepth, announce }, seen);
     } catch (error) {
       if (!(error instanceof CursorMovedError)) throw error;
       // Another process stored ranges meanwhile (it took the lead while this one was losing it):
@@ -467,6 +504,8 @@ export function startTransferWatcher(options: TransferWatcherOptions): TransferW
       read.map((h) => ({ number: Number(h.number), hash: h.hash, parentHash: h.parentHash })),
       { nextBlock: Number(last.number) + 1, lastBlockHash: last.hash },
       last.timestamp,
+      // Near the head: the open consoles show the new rows at once.
+      true,
     );
   }
 
@@ -562,10 +601,12 @@ export function startTransferWatcher(options: TransferWatcherOptions): TransferW
         status.state = 'running';
         status.lastError = undefined;
         delay = retryInitialMs;
+        await saveStatus();
         if (!more && !stopped) await sleep(pollIntervalMs);
       } catch (error) {
         if (error instanceof NodeBehind) {
           // Not a failure: the node has not got there yet.
+          await saveStatus();
           if (!stopped) await sleep(pollIntervalMs);
           continue;
         }
@@ -583,12 +624,17 @@ export function startTransferWatcher(options: TransferWatcherOptions): TransferW
         status.state = 'retrying';
         status.lastError = message;
         status.lastErrorAt = new Date().toISOString();
+        await saveStatus();
         // Jitter: several processes (or a restart storm) do not come back at the same moment.
         if (!stopped) await sleep(delay / 2 + (random() * delay) / 2);
         delay = Math.min(delay * 2, retryMaxMs);
       }
     }
-    if (halted) for (const waiter of waiters.splice(0)) waiter.reject(new Error(status.lastError));
+    if (halted) {
+      // Loud in every process: the halt is written before anything waits on it.
+      await saveStatus();
+      for (const waiter of waiters.splice(0)) waiter.reject(new Error(status.lastError));
+    }
   })();
 
   return {
@@ -603,7 +649,11 @@ export function startTransferWatcher(options: TransferWatcherOptions): TransferW
       stopped = true;
       wake?.();
       await loop;
-      if (!halted) status.state = 'stopped';
+      if (!halted) {
+        status.state = 'stopped';
+        // Unless a watcher of another process has written since (it took the lead meanwhile).
+        await saveStatus({ ifOurs: true });
+      }
       for (const waiter of waiters.splice(0)) waiter.reject(new Error('the transfer watcher stopped'));
     },
   };

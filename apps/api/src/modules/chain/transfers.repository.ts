@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { chainIndexedBlocks, chainWatcherCursors, reserveSnapshots, tokenTransactions } from '../../db/schema';
+import { publishEvent } from '../live-updates/live-updates.repository';
 
 export type TokenTransferRow = typeof tokenTransactions.$inferInsert;
 
@@ -78,6 +79,11 @@ export interface StoredRange {
   cursor: WatcherCursor;
   /** Indexed blocks below this number are forgotten (older than the reorganisation bound). */
   forgetBelow: number;
+  /**
+   * Tell the open consoles when rows are new (blocks near the head). Ranges caught up from far
+   * behind do not: one event per range would have every console refetch its list hundreds of times.
+   */
+  announce?: boolean;
 }
 
 /**
@@ -117,6 +123,10 @@ export async function storeTransfers(db: Database, key: CursorKey, range: Stored
     }
     await tx.delete(chainIndexedBlocks).where(and(keyOf(key), lt(chainIndexedBlocks.blockNumber, range.forgetBelow)));
     await moveCursor(tx, key, range.cursor, seen);
+    if (range.announce && inserted > 0) {
+      const fromBlock = range.rows.reduce((low, r) => Math.min(low, r.blockNumber ?? low), range.cursor.nextBlock - 1);
+      await publishEvent(tx, { type: 'transactions.changed', change: 'stored', fromBlock });
+    }
     return inserted;
   });
 }
@@ -162,19 +172,28 @@ export async function rollBackAbove(
       .returning({ id: reserveSnapshots.id });
     await tx.delete(chainIndexedBlocks).where(and(keyOf(key), gt(chainIndexedBlocks.blockNumber, above)));
     await moveCursor(tx, key, ancestor, seen);
+    // Open consoles drop the abandoned rows and snapshots at once; committed or not with the rollback.
+    await publishEvent(tx, { type: 'transactions.changed', change: 'rolled-back', fromBlock: above + 1 });
     return { transfers: transfers.length, snapshots: snapshots.length };
   });
 }
 
 /**
- * Marks pending transfers at or below `finalizedBlock` final; answers how many of them were
- * mints or burns (a change of the final supply).
+ * Marks pending transfers at or below `finalizedBlock` final, telling the open consoles in the
+ * same transaction when any changed; answers how many of them were mints or burns (a change of
+ * the final supply).
  */
 export async function markFinal(db: Database, finalizedBlock: number): Promise<{ rows: number; supplyChanges: number }> {
-  const rows = await db
-    .update(tokenTransactions)
-    .set({ final: true })
-    .where(and(eq(tokenTransactions.final, false), sql`${tokenTransactions.blockNumber} <= ${finalizedBlock}`))
-    .returning({ type: tokenTransactions.type });
-  return { rows: rows.length, supplyChanges: rows.filter((r) => r.type !== 'TRANSFER').length };
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(tokenTransactions)
+      .set({ final: true })
+      .where(and(eq(tokenTransactions.final, false), sql`${tokenTransactions.blockNumber} <= ${finalizedBlock}`))
+      .returning({ type: tokenTransactions.type, blockNumber: tokenTransactions.blockNumber });
+    if (rows.length > 0) {
+      const fromBlock = rows.reduce((low, r) => Math.min(low, r.blockNumber ?? low), finalizedBlock);
+      await publishEvent(tx, { type: 'transactions.changed', change: 'final', fromBlock });
+    }
+    return { rows: rows.length, supplyChanges: rows.filter((r) => r.type !== 'TRANSFER').length };
+  });
 }

@@ -1,7 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { IndexerStatus } from '@gold/contract';
 import type { AppDeps } from '../../app-deps';
+import { indexerStatusOf } from '../chain/indexer-status';
 
 /**
  * The process's Prometheus metrics (prom-client), one registry per process: the chain reader
@@ -41,19 +43,31 @@ const httpDuration = new Histogram({
 /** What the gauges read when scraped: the app registered last in this process (one per process outside tests). */
 let sources: { deps: AppDeps } | undefined;
 
-const indexerGauge = (name: string, help: string, read: (s: NonNullable<ReturnType<typeof indexerStatus>>) => number | null) =>
+/** One read of the indexer's status per scrape (the gauges below each ask for it). */
+let statusRead: { at: number; status: Promise<IndexerStatus | null> } | undefined;
+/**
+ * The watcher's status, whichever process runs it: this one's own, else what the leading process
+ * wrote to the database, so every process's /metrics reports the indexer.
+ */
+const indexerStatus = (): Promise<IndexerStatus | null> => {
+  if (!statusRead || Date.now() - statusRead.at > 500) {
+    const deps = sources?.deps;
+    statusRead = { at: Date.now(), status: deps ? indexerStatusOf(deps.db, deps.chain?.()).catch(() => null) : Promise.resolve(null) };
+  }
+  return statusRead.status;
+};
+const indexerGauge = (name: string, help: string, read: (s: IndexerStatus) => number | null) =>
   new Gauge({
     name,
     help,
     registers: [metricsRegistry],
-    collect() {
-      const status = indexerStatus();
+    async collect() {
+      const status = await indexerStatus();
       const value = status ? read(status) : null;
       this.reset();
       if (value !== null) this.set(value);
     },
   });
-const indexerStatus = () => sources?.deps.chain?.()?.watcher?.status;
 indexerGauge('indexer_lag_blocks', 'Blocks between the node head and the last block the transfer watcher stored', (s) => s.lagBlocks);
 indexerGauge('indexer_lag_seconds', 'Block time between the node head and the last block stored', (s) => s.lagSeconds);
 indexerGauge('indexer_head_block', 'The node head the transfer watcher last saw', (s) => s.headBlock);
