@@ -15,7 +15,7 @@ import {
   statusOf,
   waitForStatus,
   type AnvilToken,
-} from './settlement-cycle';
+} from '../../../harness/settlement-cycle';
 
 /**
  * A reorganisation that drops an escrow transfer before it is final moves nothing: a real API

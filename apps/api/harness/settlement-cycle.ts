@@ -1,15 +1,64 @@
 import { randomUUID } from 'node:crypto';
 import { createPublicClient, encodeFunctionData, http, numberToHex, parseUnits, type Address, type Hash, type Hex } from 'viem';
 import type { PlatformRedemption, PlatformRedemptionOptions } from '@gold/contract';
-import { goldTokenAbi, transferEvent, zeroAddress } from '../../modules/chain/chain-definition';
-import { call, waitUntil, type Answer } from '../api-processes';
-import { nextCounterDay } from '../platform/platform-client';
+import { goldTokenAbi, transferEvent, zeroAddress } from '../src/modules/chain/chain-definition';
 
 /**
- * The steps of a settlement cycle as the outside world takes them, for the tests (and the
- * benchmark) that run real API processes: the platform over its API, the customer's wallet on
- * the chain, the operator over the admin API.
+ * The steps of a settlement cycle as the outside world takes them, for the tests and the
+ * benchmark that run real API processes: the platform over its API, the customer's wallet on
+ * the chain, the operator over the admin API. No test runner here: the benchmark uses it too.
  */
+
+export interface Answer<T = unknown> {
+  status: number;
+  body: T;
+}
+
+/** One JSON call: GET without a body, POST with one; `cookie` signs it in. */
+export async function call<T = unknown>(
+  baseUrl: string,
+  path: string,
+  options: { body?: object; cookie?: string; headers?: Record<string, string> } = {},
+): Promise<Answer<T>> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: options.body ? 'POST' : 'GET',
+    headers: {
+      ...options.headers,
+      ...(options.cookie ? { cookie: options.cookie } : {}),
+      ...(options.body ? { 'content-type': 'application/json' } : {}),
+    },
+    body: options.body ? JSON.stringify(options.body) : undefined,
+    signal: AbortSignal.timeout(60_000),
+  });
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON: kept as text
+  }
+  return { status: response.status, body: body as T };
+}
+
+export async function waitUntil(what: string, condition: () => boolean | Promise<boolean>, timeoutMs = 60_000, everyMs = 100) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
+
+/** An open counter day (Monday to Friday, the default) two days from now or later, YYYY-MM-DD. */
+function nextCounterDay(): string {
+  let day = new Date(Date.now() + 7 * 3_600_000 + 2 * 86_400_000);
+  while (day.getUTCDay() === 0 || day.getUTCDay() === 6) day = new Date(day.getTime() + 86_400_000);
+  return day.toISOString().slice(0, 10);
+}
+
+/** A wallet address of its own per call. */
+export function newWallet(): string {
+  return `0x${randomUUID().replace(/-/g, '')}${randomUUID().replace(/-/g, '').slice(0, 8)}`;
+}
 
 /** One platform call with a Bearer secret (a fresh Idempotency-Key on POSTs). */
 export function platform<T>(baseUrl: string, secret: string, path: string, body?: object): Promise<Answer<T>> {
