@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -27,6 +28,8 @@ function IndexerFigures({ status }: { status: IndexerStatus }) {
         : t('{{blocks}} blocks, {{seconds}} s', { blocks: orDash(status.lagBlocks), seconds: orDash(status.lagSeconds) }),
     ],
     [t('Last error'), status.lastError ? `${status.lastError} (${formatDateTime(status.lastErrorAt)})` : t('None')],
+    // Written by whichever API process runs the watcher: an old time means none runs it now.
+    ...(status.updatedAt ? [[t('Reported'), formatDateTime(status.updatedAt)] as [string, string]] : []),
   ];
   return (
     <Stack spacing={1.5}>
@@ -64,9 +67,28 @@ export function IndexerStatusPanel() {
         <IndexerFigures status={status} />
       ) : (
         <Typography color="text.secondary">
-          {health.isError ? t('The indexer status could not be read') : t('No transfer watcher runs in the process that answered')}
+          {health.isError ? t('The indexer status could not be read') : t('The chain indexer has not reported a status yet')}
         </Typography>
       )}
     </Paper>
+  );
+}
+
+/**
+ * At the top of the screens that show what the indexer copies (Transaction List, Reserves): a
+ * halted indexer (a reorganisation deeper than the bound) is an error an operator must act on,
+ * and until then the list and the supply no longer follow the chain. Nothing otherwise.
+ */
+export function IndexerHaltedBanner() {
+  const { t } = useTranslation();
+  const status = useIndexerStatus().data?.indexer;
+  if (status?.state !== 'halted') return null;
+  return (
+    <Alert severity="error" variant="filled" data-testid="indexer-halted-banner">
+      <AlertTitle>{t('Chain indexing has stopped')}</AlertTitle>
+      {t('{{error}}. Transfers and the supply no longer follow the chain until an operator restarts the indexer.', {
+        error: status.lastError ?? t('Reason unknown'),
+      })}
+    </Alert>
   );
 }

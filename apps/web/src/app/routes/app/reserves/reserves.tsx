@@ -8,7 +8,7 @@ import { useList } from '@/components/data-grid/use-list';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { QueryState } from '@/components/query-state';
 import { useReserves } from '@/features/reserves/api/get-reserves';
-import { IndexerStatusPanel } from '@/features/reserves/components/indexer-status';
+import { IndexerHaltedBanner, IndexerStatusPanel } from '@/features/reserves/components/indexer-status';
 import { ReserveFigures } from '@/features/reserves/components/reserve-figures';
 import { reserveHistoryTable } from '@/features/reserves/components/reserve-history-table';
 import { ReservesAlerts } from '@/features/reserves/components/reserves-banner';
@@ -28,6 +28,7 @@ export function ReservesRoute() {
   const history = useList(reserveHistoryTable);
   return (
     <ContentLayout title={title}>
+      <IndexerHaltedBanner />
       <QueryState query={reserves}>
         {(data) => (
           <Stack spacing={2}>

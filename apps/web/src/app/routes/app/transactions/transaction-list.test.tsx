@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { transactionListQuery, type Transaction } from '@gold/contract';
 import { failWith, inTurn, jsonResponse } from '@/testing/http';
@@ -112,6 +112,43 @@ describe('/transaction-list', () => {
     await shows(10);
     expect(screen.getByText(/“budi” is not a transaction hash or a wallet address/)).toBeTruthy();
     expect(list.queries.every((query) => query.search === undefined)).toBe(true);
+  });
+
+  it('says above the list, loudly, when the chain indexer has halted, and nothing while it runs', async () => {
+    const indexer = {
+      state: 'halted',
+      headBlock: 70_120,
+      finalizedBlock: 70_056,
+      indexedBlock: 70_100,
+      lagBlocks: 20,
+      lagSeconds: 40,
+      stalled: false,
+      lastError: 'reorganisation deeper than 256 blocks at block 70101',
+      lastErrorAt: '2026-01-02T03:04:05.000Z',
+      lastReorg: null,
+      updatedAt: '2026-01-02T03:04:06.000Z',
+    };
+    const halted = renderSignedIn('/transaction-list', {
+      'GET /admin/list/transactions': server(),
+      'GET /admin/count/transactions': countAnswer(23),
+      'GET /health/ready': () => jsonResponse(200, { status: 'ok', database: 'up', indexer, alerts: [] }),
+    });
+    const banner = await screen.findByTestId('indexer-halted-banner', {}, { timeout: 30_000 });
+    expect(banner.getAttribute('role')).toBe('alert');
+    expect(banner.textContent).toContain('Chain indexing has stopped');
+    expect(banner.textContent).toContain('reorganisation deeper than 256 blocks at block 70101.');
+    await shows(10);
+    halted.queryClient.clear();
+    cleanup();
+
+    renderSignedIn('/transaction-list', {
+      'GET /admin/list/transactions': server(),
+      'GET /admin/count/transactions': countAnswer(23),
+      'GET /health/ready': () =>
+        jsonResponse(200, { status: 'ok', database: 'up', indexer: { ...indexer, state: 'running', lastError: null } }),
+    });
+    await shows(10);
+    expect(screen.queryByTestId('indexer-halted-banner')).toBeNull();
   });
 
   it('shows the server’s message with Retry when the list cannot be loaded', async () => {
