@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { RedemptionStatus } from '@gold/contract';
 import { selectRows, type Database } from '../db/client';
-import { customers, goldDenominations, redemptionOtps, redemptionPieces, redemptions } from '../db/schema';
+import { customers, escrowDeposits, goldDenominations, redemptionOtps, redemptionPieces, redemptions, tokenTransactions } from '../db/schema';
+import { demoSettlementAddresses } from '../modules/settlement/settlement-addresses';
 
 /** Test data written straight into the database (what the customer app and the token backend would have written). */
 
@@ -54,7 +55,43 @@ export async function insertRedemption(db: Database, plan: PlannedRedemption): P
       .insert(redemptionPieces)
       .values(plan.pieces.map((p) => ({ redemptionId: row!.id, denominationId: p.denominationId, amount: p.amount })));
   }
+  // PREPARATION means the customer's escrow is final (the settlement step moved it there): it holds a deposit.
+  if (plan.status === 'PREPARATION') await insertEscrowDeposit(db, row!.id);
   return row!.id;
+}
+
+let escrowSerial = 0;
+
+/**
+ * The customer's transfer of total + fee into the escrow address, and its deposit held for the
+ * redemption, as the indexer and the settlement step would have written them (final unless
+ * told otherwise; a seeded transfer without a block, as the demo data's).
+ */
+export async function insertEscrowDeposit(db: Database, redemptionId: number, options: { final?: boolean } = {}): Promise<number> {
+  const [due] = await selectRows<{ amount: string; wallet: string }>(
+    db,
+    sql`select trim_scale(r.total + r.total_fee)::text as amount,
+               coalesce(lower(c.wallet_address), '0x' || lpad(to_hex(c.id), 40, '0')) as wallet
+          from redemptions r join customers c on c.id = r.customer_id where r.id = ${redemptionId}`,
+  );
+  const txhash = `0x${process.pid.toString(16).padStart(8, '0')}${(++escrowSerial).toString(16).padStart(8, '0')}${redemptionId.toString(16).padStart(48, '0')}`;
+  const [transfer] = await db
+    .insert(tokenTransactions)
+    .values({
+      txhash,
+      fromAddress: due!.wallet,
+      toAddress: demoSettlementAddresses.escrow,
+      amount: due!.amount,
+      type: 'TRANSFER',
+      occurredAt: new Date(),
+      final: options.final ?? true,
+    })
+    .returning({ id: tokenTransactions.id });
+  const [deposit] = await db
+    .insert(escrowDeposits)
+    .values({ transferId: transfer!.id, fromAddress: due!.wallet, amount: due!.amount, redemptionId })
+    .returning({ id: escrowDeposits.id });
+  return deposit!.id;
 }
 
 /** As if a code had been checked just now: approve is allowed for 10 minutes. */

@@ -47,7 +47,7 @@ describeEachEngine('live updates (GET /admin/events)', (t) => {
     const db = t().database.db;
     const customer = await insertCustomer(db, 'Budi Santoso');
     const pieces = [{ denominationId, denom: 25, amount: 1 }];
-    const id = await insertRedemption(db, { customerId: customer.id, status: 'REQUESTED', pieces });
+    const id = await insertRedemption(db, { customerId: customer.id, status: 'PREPARATION', pieces });
     const created = await stream.next((m) => m.type === 'redemption.created' && (m.redemptionIds ?? []).includes(id));
     expect(created.id).toEqual(expect.any(Number));
 

@@ -38,6 +38,11 @@ export interface PlatformContext {
   db: Database;
   caller: PlatformCaller;
   ipAddress: string | null;
+  /**
+   * Stores the answer (status and body) under the request's Idempotency-Key in the change's own
+   * transaction, before its last statement, so the change and its answer commit together.
+   */
+  keep: (tx: Executor, status: number, payload: unknown) => Promise<void>;
 }
 
 const audit = (ctx: PlatformContext, tx: Executor, entry: Omit<Parameters<typeof recordAudit>[1], 'adminId' | 'ipAddress'>) =>
@@ -110,7 +115,9 @@ export async function registerCustomer(
         entityId: row!.id,
         details: { email: body.email, walletAddress: body.walletAddress },
       });
-      return { customer: await findPlatformCustomer(tx, row!.id), created: row!.created };
+      const customer = await findPlatformCustomer(tx, row!.id);
+      await ctx.keep(tx, row!.created ? 201 : 200, customer);
+      return { customer, created: row!.created };
     }),
   );
 }
@@ -147,7 +154,13 @@ export async function recordKyc(ctx: PlatformContext, customerId: number, body: 
       ekycStatus,
       referenceNumber: body.referenceNumber,
     });
-    return { customer: await findPlatformCustomer(tx, customerId), referenceNumber: body.referenceNumber, recordedAt: notice!.recordedAt };
+    const recorded = {
+      customer: await findPlatformCustomer(tx, customerId),
+      referenceNumber: body.referenceNumber,
+      recordedAt: notice!.recordedAt,
+    };
+    await ctx.keep(tx, 201, recorded);
+    return recorded;
   });
 }
 
@@ -182,7 +195,9 @@ export async function recordPurchase(ctx: PlatformContext, body: PlatformPurchas
       entityId: row!.id,
       details: { customerId: body.customerId, grams: body.grams, priceIdr: body.priceIdr },
     });
-    return findPlatformPurchase(tx, row!.id);
+    const purchase = await findPlatformPurchase(tx, row!.id);
+    await ctx.keep(tx, 201, purchase);
+    return purchase;
   });
 }
 
@@ -192,12 +207,17 @@ export async function linkPurchaseMint(ctx: PlatformContext, purchaseId: number,
     ctx.db.transaction(async (tx) => {
       const current = await findPlatformPurchase(tx, purchaseId);
       if (current.mintTxHash !== null) {
-        if (current.mintTxHash.toLowerCase() === txHash.toLowerCase()) return current;
+        if (current.mintTxHash.toLowerCase() === txHash.toLowerCase()) {
+          await ctx.keep(tx, 200, current);
+          return current;
+        }
         throw conflict(`Purchase ${purchaseId} is already linked to ${current.mintTxHash}`);
       }
       await tx.insert(pm).values({ purchaseId, txHash: txHash.toLowerCase() });
       await audit(ctx, tx, { action: 'platform.purchase-mint-link', entity: 'purchase', entityId: purchaseId, details: { txHash } });
-      return findPlatformPurchase(tx, purchaseId);
+      const linked = await findPlatformPurchase(tx, purchaseId);
+      await ctx.keep(tx, 200, linked);
+      return linked;
     }),
   );
 }
@@ -217,7 +237,9 @@ export async function recordPrice(ctx: PlatformContext, body: PlatformPriceBody)
       entityId: row!.id,
       details: { sellingPrice: body.sellingPrice, buybackPrice: body.buybackPrice, sourceTime: body.sourceTime },
     });
-    return { id: row!.id, sellingPrice: body.sellingPrice, buybackPrice: body.buybackPrice, sourceTime: row!.sourceTime };
+    const price = { id: row!.id, sellingPrice: body.sellingPrice, buybackPrice: body.buybackPrice, sourceTime: row!.sourceTime };
+    await ctx.keep(tx, 201, price);
+    return price;
   });
 }
 
@@ -314,16 +336,11 @@ export async function requestRedemption(
     if (problems.length > 0) throw conflict(`Cannot request: ${problems.join('; ')}`);
 
     const total = body.pieces.reduce((sum, p) => sum + p.denom * p.amount, 0);
-    const [row] = await selectRows<{ id: number }>(
-      tx,
-      sql`insert into ${r} (customer_id, status, total, total_fee, appointment_date, time_slot)
-          values (${body.customerId}, 'REQUESTED', ${String(total)}, ${body.fee}, ${body.appointmentDate}, ${body.timeSlot})
-          returning ${r.id} as "id"`,
-    );
-    const id = row!.id;
-    await tx
-      .insert(redemptionPieces)
-      .values(body.pieces.map((p) => ({ redemptionId: id, denominationId: stock.find((s) => s.denom === p.denom)!.id, amount: p.amount })));
+    // The id and the audit entry first: the insert below takes rows every redemption shares (the
+    // row counts and the vault's piece counts, by trigger) until the commit, so as little as
+    // possible comes after it: one statement for the redemption, its pieces and the answer.
+    const [next] = await selectRows<{ id: number }>(tx, sql`select nextval(pg_get_serial_sequence('redemptions', 'id'))::int as "id"`);
+    const id = next!.id;
     await audit(ctx, tx, {
       action: 'platform.redemption-request',
       entity: 'redemption',
@@ -331,9 +348,28 @@ export async function requestRedemption(
       toState: 'REQUESTED',
       details: { customerId: body.customerId, pieces: body.pieces, appointmentDate: body.appointmentDate, timeSlot: body.timeSlot },
     });
-    const created = await findPlatformRedemption(tx, id);
+    const pieces = sql.join(
+      body.pieces.map((p) => sql`(${stock.find((s) => s.denom === p.denom)!.id}::int, ${p.amount}::int)`),
+      sql`, `,
+    );
+    const [created] = await selectRows<PlatformRedemption>(
+      tx,
+      sql`with made as (
+            insert into ${r} (id, customer_id, status, total, total_fee, appointment_date, time_slot) overriding system value
+            values (${id}, ${body.customerId}, 'REQUESTED', ${String(total)}, ${body.fee}, ${body.appointmentDate}, ${body.timeSlot})
+            returning *
+          ), wanted (denomination_id, amount) as (values ${pieces}),
+          made_pieces as (insert into ${redemptionPieces} (redemption_id, denomination_id, amount) select ${id}, denomination_id, amount from wanted)
+          select made.id as "id", made.customer_id as "customerId", made.status as "status", trim_scale(made.total)::text as "total",
+                 trim_scale(made.total_fee)::text as "fee", made.appointment_date::text as "appointmentDate", made.time_slot as "timeSlot",
+                 (select json_agg(json_build_object('denom', g.denom, 'amount', w.amount) order by g.denom desc)
+                    from wanted w join ${goldDenominations} g on g.id = w.denomination_id) as "pieces",
+                 ${isoTimestamp(sql`made.created_at`)} as "createdAt", ${isoTimestamp(sql`made.updated_at`)} as "updatedAt"
+            from made`,
+    );
+    await ctx.keep(tx, 201, created);
     await publishEvent(tx, { type: 'redemption.created', redemptionIds: [id] });
-    return created;
+    return created!;
   });
 }
 
@@ -359,7 +395,9 @@ export async function cancelRedemption(ctx: PlatformContext, id: number): Promis
       details: { reason: 'Cancelled by the customer', ...(refundId ? { refundId } : {}) },
     });
     const cancelled = await findPlatformRedemption(tx, id);
+    await ctx.keep(tx, 200, cancelled);
     await publishEvent(tx, { type: 'redemption.changed', redemptionId: id, status: 'REJECTED' });
+    if (refundId) await publishEvent(tx, { type: 'settlement.changed', redemptionId: id });
     return cancelled;
   });
 }

@@ -4,20 +4,26 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { selectRows } from '../../db/client';
 import { describeEachEngine, testAdmin } from '../../test/test-app';
 import { startMailCatcher } from '../mail/mail-catcher';
-import { insertCustomer, insertDenomination, insertRedemption, markCodeChecked, redemptionState } from '../../test/redemption-fixtures';
+import { insertCustomer, insertDenomination, insertEscrowDeposit, insertRedemption, markCodeChecked, redemptionState } from '../../test/redemption-fixtures';
+import { demoSettlementAddresses } from '../settlement/settlement-addresses';
+import { runSettlementStep } from '../settlement/settlement.service';
 
 const catcher = await startMailCatcher();
 afterAll(() => catcher.close());
 
-/** The lifecycle of ../shared/design/decisions.md, written out again here (not imported from the code under test). */
+/**
+ * The lifecycle of ../shared/design/decisions.md as the settlement model revised it (docs/decisions.md),
+ * written out again here (not imported from the code under test): a hand-over starts from
+ * PREPARATION (a final escrow), and neither hand-over can be reset.
+ */
 const open: RedemptionStatus[] = ['REQUESTED', 'PREPARATION'];
 const allowedFrom: Record<RedemptionAction, RedemptionStatus[]> = {
   prepare: ['PREPARATION'],
   sendotp: open,
   checkotp: open,
-  approve: open,
+  approve: ['PREPARATION'],
   reject: open,
-  reset: ['REJECTED', 'ON_WEB2'],
+  reset: ['REJECTED'],
 };
 const leadsTo: Partial<Record<RedemptionAction, RedemptionStatus>> = {
   prepare: 'ON_WEB2',
@@ -32,6 +38,15 @@ const refusal: Record<RedemptionAction, string> = {
   approve: 'Cannot approve a redemption that is',
   reject: 'Cannot reject a redemption that is',
   reset: 'Cannot reset a redemption that is',
+};
+/** Refusals that say why. */
+const notInEscrow = "the customer's tokens are not yet in escrow at final depth; it moves to PREPARATION when they are";
+const burned = 'its tokens are burned; a reset could hand over the same gold twice';
+const refusalMessage = (action: RedemptionAction, status: RedemptionStatus): string => {
+  if ((action === 'approve' || action === 'prepare') && status === 'REQUESTED') return `${refusal[action]} REQUESTED: ${notInEscrow}`;
+  if (action === 'reset' && status === 'ON_WEB2') return `${refusal.reset} ON_WEB2: its gold was handed over off-platform and ${burned}`;
+  if (action === 'reset' && status === 'REDEEMED') return `${refusal.reset} REDEEMED: its gold was handed over and ${burned}`;
+  return `${refusal[action]} ${status}`;
 };
 
 /** The newest code mailed to an address. */
@@ -87,7 +102,7 @@ describeEachEngine(
 
         if (!allowed) {
           expect(code).toBe(409);
-          expect(body).toMatchObject({ statusCode: 409, error: 'Conflict', message: `${refusal[action]} ${status}` });
+          expect(body).toMatchObject({ statusCode: 409, error: 'Conflict', message: refusalMessage(action, status) });
           expect(await redemptionState(t().database.db, id)).toEqual(before);
           return;
         }
@@ -104,12 +119,17 @@ describeEachEngine(
               fromState: status,
               toState: to,
               adminId: expect.any(Number),
+              // A hand-over names the burn and fee it queued; a rejection of a held escrow its refund.
               details:
                 action === 'reject'
-                  ? { reason: 'Nasabah tidak datang' }
+                  ? status === 'PREPARATION'
+                    ? { reason: 'Nasabah tidak datang', refundId: expect.any(Number) }
+                    : { reason: 'Nasabah tidak datang' }
                   : action === 'approve'
-                    ? { pieces: [{ denom: 5, amount: 2 }] }
-                    : null,
+                    ? { pieces: [{ denom: 5, amount: 2 }], burnId: expect.any(Number), feeId: null, escrowTxHash: expect.any(String) }
+                    : action === 'prepare'
+                      ? { burnId: expect.any(Number), feeId: null, escrowTxHash: expect.any(String) }
+                      : null,
             },
           ]);
           // A status change ends any code and verification.
@@ -123,8 +143,8 @@ describeEachEngine(
       },
     );
 
-    it('approve needs a code checked in the last 10 minutes, whatever the status', async () => {
-      for (const status of open) {
+    it('approve needs a code checked in the last 10 minutes', async () => {
+      for (const status of ['PREPARATION'] as const) {
         const never = await newRedemption(status);
         const before = await redemptionState(t().database.db, never);
         const { status: code, body } = await post('approve', { id: never });
@@ -158,8 +178,13 @@ describeEachEngine(
         otpStatus: { verified: false },
         allowedActions: ['sendotp', 'checkotp', 'reject'],
       });
-      // The code checked before the reject no longer counts.
+      // The rejection refunded the escrow: nothing can be handed over until the customer escrows again.
       expect((await post('approve', { id })).status).toBe(409);
+      await insertEscrowDeposit(t().database.db, id);
+      await runSettlementStep(t().database.db, demoSettlementAddresses);
+      expect((await post('approve', { id })).body.message).toBe(
+        'Cannot approve: no one-time code has been checked for this redemption in the last 10 minutes',
+      );
       expect((await post('sendotp', { id })).status).toBe(200);
       expect((await post('checkotp', { id, otp: codeMailedTo(customer.email) })).status).toBe(200);
       expect((await post('approve', { id })).body).toMatchObject({ status: 'REDEEMED', allowedActions: [] });
@@ -170,9 +195,10 @@ describeEachEngine(
       ).toEqual([
         ['reject', 'PREPARATION', 'REJECTED', 'Identitas tidak cocok'],
         ['reset', 'REJECTED', 'REQUESTED', null],
-        ['otp-sent', 'REQUESTED', 'REQUESTED', null],
-        ['otp-verified', 'REQUESTED', 'REQUESTED', null],
-        ['approve', 'REQUESTED', 'REDEEMED', null],
+        ['escrow-confirmed', 'REQUESTED', 'PREPARATION', null],
+        ['otp-sent', 'PREPARATION', 'PREPARATION', null],
+        ['otp-verified', 'PREPARATION', 'PREPARATION', null],
+        ['approve', 'PREPARATION', 'REDEEMED', null],
       ]);
       expect(history.data[0]).toMatchObject({
         admin: { fullName: testAdmin.fullName },
@@ -180,7 +206,7 @@ describeEachEngine(
       });
     });
 
-    it('prepare moves PREPARATION to ON_WEB2 without touching the vault; reset brings it back', async () => {
+    it('prepare moves PREPARATION to ON_WEB2 without touching the vault, burns the tokens, and cannot be reset', async () => {
       const stock = async () =>
         (
           (await t().injectAsAdmin({ method: 'GET', url: '/api/admin/denoms' })).json().data as Array<{
@@ -192,9 +218,14 @@ describeEachEngine(
       const before = await stock();
       const id = await newRedemption('PREPARATION');
       expect((await stock()).reserved).toBe(before.reserved + 2);
-      expect((await post('prepare', { id })).body).toMatchObject({ status: 'ON_WEB2', allowedActions: ['reset'] });
+      expect((await post('prepare', { id })).body).toMatchObject({ status: 'ON_WEB2', allowedActions: [] });
       expect(await stock()).toMatchObject({ available: before.available, reserved: before.reserved });
-      expect((await post('reset', { id })).body).toMatchObject({ status: 'REQUESTED' });
+      const burns = await selectRows<{ kind: string; amount: string; state: string }>(
+        t().database.db,
+        sql`select kind, trim_scale(amount)::text as amount, state from chain_transactions where redemption_id = ${id}`,
+      );
+      expect(burns).toEqual([{ kind: 'burn', amount: '10', state: 'queued' }]);
+      expect((await post('reset', { id })).status).toBe(409);
     });
 
     it.each(['PENDING', 'UNVERIFIED', 'REJECTED'] as const)(

@@ -137,6 +137,7 @@ export async function changeStatus(
     // Pieces left the vault: a reserves snapshot (and an under-backed crossing, audited) commits with the approval.
     if (action === 'approve') await recordReserveSnapshot(tx, { reason: 'approval', adminId: ctx.adminId, ipAddress: ctx.ipAddress });
     await publishEvent(tx, { type: 'redemption.changed', redemptionId: id, status: to });
+    if (details && ('burnId' in details || 'refundId' in details)) await publishEvent(tx, { type: 'settlement.changed', redemptionId: id });
   });
   return getRedemption(ctx.db, id);
 }

@@ -67,7 +67,7 @@ describeEachEngine(
         ids.push(
           await insertRedemption(db, {
             customerId: customer.id,
-            status: i % 2 ? 'PREPARATION' : 'REQUESTED',
+            status: 'PREPARATION',
             pieces: [{ denominationId, denom: 50, amount: 1 }],
           }),
         );
@@ -129,7 +129,7 @@ describeEachEngine(
       const rejects: number[] = [];
       const resets: number[] = [];
       for (let i = 0; i < 10; i++) {
-        rejects.push(await insertRedemption(db, { customerId: customer.id, status: 'REQUESTED', pieces: pieces(i) }));
+        rejects.push(await insertRedemption(db, { customerId: customer.id, status: i % 2 ? 'PREPARATION' : 'REQUESTED', pieces: pieces(i) }));
         resets.push(await insertRedemption(db, { customerId: customer.id, status: 'REJECTED', pieces: pieces(i + 1) }));
       }
 

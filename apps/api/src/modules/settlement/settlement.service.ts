@@ -20,7 +20,8 @@ import type { SettlementAddresses } from './settlement-addresses';
  * The hand-over's tokens (approve at the counter, or prepare: fulfilled off-platform): the
  * redemption must hold a final escrow deposit; it is released for burning, and the burn of the
  * total (from the escrow address it sits at) and the fee's move to the treasury are queued for
- * the signer, in the caller's transaction. Refuses (409) without a final deposit: no gold is
+ * the signer, in the caller's transaction (which announces `settlement.changed` last, as live
+ * updates require). Refuses (409) without a final deposit: no gold is
  * handed over for tokens that are not provably out of the customer's control.
  */
 export async function queueHandOverSettlement(
@@ -57,7 +58,6 @@ export async function queueHandOverSettlement(
     });
   }
   const [burnId, feeId] = await queueChainTransactions(tx, moves);
-  await publishEvent(tx, { type: 'settlement.changed', redemptionId });
   return { burnId: burnId!, feeId: feeId ?? null, escrowTxhash: deposit.txhash };
 }
 
@@ -88,7 +88,6 @@ async function refundDeposit(
       queuedByAdminId: adminId,
     },
   ]);
-  await publishEvent(tx, { type: 'settlement.changed', redemptionId: deposit.redemptionId });
   return refundId!;
 }
 
@@ -111,6 +110,9 @@ export interface SettlementStepResult {
 export async function runSettlementStep(db: Database, settlement: SettlementAddresses): Promise<SettlementStepResult> {
   return db.transaction(async (tx) => {
     const recorded = await recordNewDeposits(tx, settlement.escrow);
+    // Live updates are announced last (their lock must be the transaction's last).
+    const changed = new Set<number | null>(recorded.map((deposit) => deposit.redemptionId));
+    const moved: number[] = [];
     for (const deposit of recorded) {
       const event = { depositId: deposit.id, redemptionId: deposit.redemptionId, txHash: deposit.txhash, amount: deposit.amount };
       await enqueueWebhookEvent(tx, 'settlement.escrow_seen', {
@@ -118,10 +120,6 @@ export async function runSettlementStep(db: Database, settlement: SettlementAddr
         matched: deposit.redemptionId !== null,
         unmatchedReason: deposit.unmatchedReason,
       });
-    }
-    if (recorded.length > 0) {
-      const redemptionIds = [...new Set(recorded.map((deposit) => deposit.redemptionId))];
-      for (const redemptionId of redemptionIds) await publishEvent(tx, { type: 'settlement.changed', redemptionId });
     }
     let confirmed = 0;
     let refunded = 0;
@@ -140,7 +138,7 @@ export async function runSettlementStep(db: Database, settlement: SettlementAddr
           toState: 'PREPARATION',
           details: { depositId: deposit.id, txHash: deposit.txhash, amount: deposit.amount },
         });
-        await publishEvent(tx, { type: 'redemption.changed', redemptionId: deposit.redemptionId, status: 'PREPARATION' });
+        moved.push(deposit.redemptionId);
         await enqueueWebhookEvent(tx, 'settlement.escrow_final', {
           depositId: deposit.id,
           redemptionId: deposit.redemptionId,
@@ -152,7 +150,10 @@ export async function runSettlementStep(db: Database, settlement: SettlementAddr
         await refundDeposit(tx, deposit, null);
         refunded++;
       }
+      changed.add(deposit.redemptionId);
     }
+    for (const redemptionId of moved) await publishEvent(tx, { type: 'redemption.changed', redemptionId, status: 'PREPARATION' });
+    for (const redemptionId of changed) await publishEvent(tx, { type: 'settlement.changed', redemptionId });
     return { recorded: recorded.length, confirmed, refunded };
   });
 }
