@@ -74,6 +74,7 @@ export const chainTransactions = pgTable(
     toAddress: text('to_address').notNull(),
     amount: tokenAmount('amount').notNull(),
     state: text('state', { enum: chainTransactionStates }).notNull().default('queued'),
+    /** Set when signed here; null only for history recorded from elsewhere (the demo's seeded past). */
     chainId: integer('chain_id'),
     fromAddress: text('from_address'),
     nonce: bigint('nonce', { mode: 'number' }),
@@ -97,7 +98,11 @@ export const chainTransactions = pgTable(
   },
   (t) => [
     check('chain_transactions_amount_positive', sql`${t.amount} > 0`),
-    check('chain_transactions_signed_has_nonce', sql`${t.state} = 'queued' or ${t.state} = 'failed' or (${t.nonce} is not null and ${t.signedTx} is not null)`),
+    // Signed here: a nonce and the bytes. History recorded from elsewhere (the demo's seeded past) has no chain id and neither.
+    check(
+      'chain_transactions_signed_has_nonce',
+      sql`${t.state} = 'queued' or ${t.state} = 'failed' or ${t.chainId} is null or (${t.nonce} is not null and ${t.signedTx} is not null)`,
+    ),
     // One nonce, one row: a replacement reuses its row, never its nonce on another.
     uniqueIndex('chain_transactions_from_nonce_key').on(t.chainId, t.fromAddress, t.nonce),
     // No redemption's tokens are burned (or its fee moved) twice, nor a deposit refunded twice.

@@ -1,0 +1,2 @@
+ALTER TABLE "chain_transactions" DROP CONSTRAINT "chain_transactions_signed_has_nonce";--> statement-breakpoint
+ALTER TABLE "chain_transactions" ADD CONSTRAINT "chain_transactions_signed_has_nonce" CHECK ("chain_transactions"."state" = 'queued' or "chain_transactions"."state" = 'failed' or "chain_transactions"."chain_id" is null or ("chain_transactions"."nonce" is not null and "chain_transactions"."signed_tx" is not null));
