@@ -8,10 +8,12 @@ import { platformCallerOf } from './platform-auth';
 
 /**
  * Idempotency-Key on every platform POST (IETF httpapi idempotency-key draft): the first request
- * with a key claims it in the database (so it holds across API processes), its answer is stored
- * when sent, and for 24 hours the same key with the same request gets that answer again
- * (Idempotent-Replayed: true); with another request, 422; while the first is still being
- * processed, 409. Answers of 500 and above are not kept: the key can be tried again.
+ * with a key claims it in the database (so it holds across API processes), and for 24 hours the
+ * same key with the same request gets its answer again (Idempotent-Replayed: true); with another
+ * request, 422; while the first is still being processed, 409. A change's answer is stored by
+ * `keepAnswer` in the change's own transaction, so the change and its answer commit together: a
+ * process that dies after the commit leaves an answer to replay, never a change to repeat.
+ * Refusals (4xx, nothing changed) are stored when sent; after 500 and above the key is freed.
  */
 
 /** How long a key is kept. */
@@ -19,9 +21,18 @@ const idempotencyKeyHours = 24;
 /** A claim whose answer never came (the process died between the change and the answer) is free again after this. */
 const abandonedClaimSeconds = 300;
 
+/** A key this request holds: `claimedAt` tells this claim from a later one of the same key. */
+export interface IdempotencyClaim {
+  credentialId: number;
+  key: string;
+  claimedAt: string;
+  /** Set once the answer is stored with the change (onSend then leaves the row alone). */
+  kept: boolean;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
-    idempotencyClaim: { credentialId: number; key: string } | null;
+    idempotencyClaim: IdempotencyClaim | null;
   }
 }
 
@@ -35,18 +46,30 @@ function fingerprintOf(request: FastifyRequest): string {
     .digest('hex');
 }
 
-type Claim = { kind: 'claimed' } | { kind: 'replay'; status: number; body: string } | { kind: 'other-request' } | { kind: 'in-progress' };
+type Claim =
+  | { kind: 'claimed'; claimedAt: string }
+  | { kind: 'replay'; status: number; body: string }
+  | { kind: 'other-request' }
+  | { kind: 'in-progress' };
 
 async function claimKey(db: Database, credentialId: number, key: string, fingerprint: string): Promise<Claim> {
+  // A new key (the usual case): one statement, no transaction.
+  const [fresh] = await selectRows<{ claimedAt: string }>(
+    db,
+    sql`insert into ${k} (credential_id, key, fingerprint, expires_at)
+        values (${credentialId}, ${key}, ${fingerprint}, now() + make_interval(hours => ${idempotencyKeyHours}))
+        on conflict do nothing returning created_at::text as "claimedAt"`,
+  );
+  if (fresh) return { kind: 'claimed', claimedAt: fresh.claimedAt };
   return db.transaction(async (tx) => {
     await tx.execute(sql`delete from ${k} where ${k.credentialId} = ${credentialId} and ${k.key} = ${key} and ${k.expiresAt} <= now()`);
-    const inserted = await selectRows<{ claimed: number }>(
+    const [inserted] = await selectRows<{ claimedAt: string }>(
       tx,
       sql`insert into ${k} (credential_id, key, fingerprint, expires_at)
           values (${credentialId}, ${key}, ${fingerprint}, now() + make_interval(hours => ${idempotencyKeyHours}))
-          on conflict do nothing returning 1 as "claimed"`,
+          on conflict do nothing returning created_at::text as "claimedAt"`,
     );
-    if (inserted.length > 0) return { kind: 'claimed' };
+    if (inserted) return { kind: 'claimed', claimedAt: inserted.claimedAt };
     const [row] = await selectRows<{ fingerprint: string; status: number | null; body: string | null; abandoned: boolean }>(
       tx,
       sql`select ${k.fingerprint} as "fingerprint", ${k.responseStatus} as "status", ${k.responseBody} as "body",
@@ -57,9 +80,43 @@ async function claimKey(db: Database, credentialId: number, key: string, fingerp
     if (row.fingerprint !== fingerprint) return { kind: 'other-request' };
     if (row.status !== null) return { kind: 'replay', status: row.status, body: row.body ?? '' };
     if (!row.abandoned) return { kind: 'in-progress' };
-    await tx.execute(sql`update ${k} set created_at = now() where ${k.credentialId} = ${credentialId} and ${k.key} = ${key}`);
-    return { kind: 'claimed' };
+    // The first claim's process died before its transaction committed (a commit stores the answer):
+    // nothing was changed, and this request takes the key over.
+    const [taken] = await selectRows<{ claimedAt: string }>(
+      tx,
+      sql`update ${k} set created_at = clock_timestamp() where ${k.credentialId} = ${credentialId} and ${k.key} = ${key}
+          returning created_at::text as "claimedAt"`,
+    );
+    return { kind: 'claimed', claimedAt: taken!.claimedAt };
   });
+}
+
+/**
+ * Stores a change's answer in the change's transaction (call it before the transaction's last
+ * statement): status and body exactly as they will be sent, serialised by the route's schema. If
+ * the claim is no longer this request's (taken over as abandoned, or answered), it throws, and
+ * the change rolls back with it: a key never gets two changes.
+ */
+export async function keepAnswer(
+  tx: Executor,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  payload: unknown,
+): Promise<void> {
+  const claim = request.idempotencyClaim;
+  if (!claim) return;
+  reply.code(status);
+  const body = reply.serialize(payload);
+  const [kept] = await selectRows<{ kept: number }>(
+    tx,
+    sql`update ${k} set response_status = ${status}, response_body = ${body}
+        where ${k.credentialId} = ${claim.credentialId} and ${k.key} = ${claim.key}
+          and ${k.createdAt} = ${claim.claimedAt}::timestamptz and ${k.responseStatus} is null
+        returning 1 as "kept"`,
+  );
+  if (!kept) throw new HttpError(409, `Idempotency-Key ${claim.key} was taken over by another request: nothing was changed by this one`);
+  claim.kept = true;
 }
 
 /** preHandler of the platform's POST routes (after authentication and validation). */
@@ -72,7 +129,7 @@ export function idempotencyPreHandler(db: Database) {
     const claim = await claimKey(db, credentialId, key, fingerprintOf(request));
     switch (claim.kind) {
       case 'claimed':
-        request.idempotencyClaim = { credentialId, key };
+        request.idempotencyClaim = { credentialId, key, claimedAt: claim.claimedAt, kept: false };
         return;
       case 'replay':
         return reply.code(claim.status).header('idempotent-replayed', 'true').type('application/json; charset=utf-8').send(claim.body);
@@ -86,13 +143,18 @@ export function idempotencyPreHandler(db: Database) {
   };
 }
 
-/** onSend of the platform scope: keeps the answer of a claimed key, or frees the key after a server error. */
+/**
+ * onSend of the platform scope: a refusal's answer (nothing changed) is kept now; after a server
+ * error the key is freed. A change's answer was kept in its transaction (`keepAnswer`).
+ */
 export function idempotencyOnSend(db: Executor) {
   return async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const claim = request.idempotencyClaim;
     if (!claim) return payload;
     request.idempotencyClaim = null;
-    const where = sql`${k.credentialId} = ${claim.credentialId} and ${k.key} = ${claim.key}`;
+    if (claim.kept && reply.statusCode < 400) return payload;
+    const where = sql`${k.credentialId} = ${claim.credentialId} and ${k.key} = ${claim.key} and ${k.createdAt} = ${claim.claimedAt}::timestamptz
+      and ${k.responseStatus} is null`;
     if (reply.statusCode >= 500 || typeof payload !== 'string') {
       await db.execute(sql`delete from ${k} where ${where}`);
     } else {

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -26,6 +26,7 @@ import {
 } from '@gold/contract';
 import type { AppDeps } from '../../app-deps';
 import { listSubscriptions, subscribe, unsubscribe } from '../webhooks/webhooks.repository';
+import { keepAnswer } from './idempotency';
 import { platformCallerOf } from './platform-auth';
 import type { CounterHours } from './counter-hours';
 import {
@@ -53,7 +54,13 @@ const subscriptionParams = z.object({ subscriptionId: z.coerce.number().int().po
 
 /** The platform API: what the customer platform tells the back office, each call with a scoped Bearer credential. */
 export const platformRoutes: FastifyPluginAsyncZod<AppDeps & { counterHours: CounterHours }> = async (app, { db, counterHours }) => {
-  const context = (request: FastifyRequest): PlatformContext => ({ db, caller: platformCallerOf(request), ipAddress: request.ip });
+  // Each change stores its answer under the request's Idempotency-Key in its own transaction.
+  const context = (request: FastifyRequest, reply: FastifyReply): PlatformContext => ({
+    db,
+    caller: platformCallerOf(request),
+    ipAddress: request.ip,
+    keep: (tx, status, payload) => keepAnswer(tx, request, reply, status, payload),
+  });
 
   const customers = bearer('customers');
   app.post(
@@ -71,7 +78,7 @@ export const platformRoutes: FastifyPluginAsyncZod<AppDeps & { counterHours: Cou
       },
     },
     async (request, reply) => {
-      const { customer, created } = await registerCustomer(context(request), request.body);
+      const { customer, created } = await registerCustomer(context(request, reply), request.body);
       return reply.code(created ? 201 : 200).send(customer);
     },
   );
@@ -108,7 +115,7 @@ export const platformRoutes: FastifyPluginAsyncZod<AppDeps & { counterHours: Cou
         response: { 201: platformKycResponse, ...writeErrors },
       },
     },
-    async (request, reply) => reply.code(201).send(await recordKyc(context(request), request.params.customerId, request.body)),
+    async (request, reply) => reply.code(201).send(await recordKyc(context(request, reply), request.params.customerId, request.body)),
   );
 
   const purchases = bearer('purchases');
@@ -126,7 +133,7 @@ export const platformRoutes: FastifyPluginAsyncZod<AppDeps & { counterHours: Cou
         response: { 201: platformPurchase, ...writeErrors },
       },
     },
-    async (request, reply) => reply.code(201).send(await recordPurchase(context(request), request.body)),
+    async (request, reply) => reply.code(201).send(await recordPurchase(context(request, reply), request.body)),
   );
 
   app.get(
@@ -160,7 +167,7 @@ export const platformRoutes: FastifyPluginAsyncZod<AppDeps & { counterHours: Cou
         response: { 200: platformPurchase, ...writeErrors },
       },
     },
-    async (request) => linkPurchaseMint(context(request), request.params.purchaseId, request.body.txHash),
+    async (request, reply) => linkPurchaseMint(context(request, reply), request.params.purchaseId, request.body.txHash),
   );
 
   const prices = bearer('prices');
@@ -178,7 +185,7 @@ export const platformRoutes: FastifyPluginAsyncZod<AppDeps & { counterHours: Cou
         response: { 201: platformPrice, ...writeErrors },
       },
     },
-    async (request, reply) => reply.code(201).send(await recordPrice(context(request), request.body)),
+    async (request, reply) => reply.code(201).send(await recordPrice(context(request, reply), request.body)),
   );
 
   const redemptions = bearer('redemptions');
@@ -212,7 +219,7 @@ export const platformRoutes: FastifyPluginAsyncZod<AppDeps & { counterHours: Cou
         response: { 201: platformRedemption, ...writeErrors },
       },
     },
-    async (request, reply) => reply.code(201).send(await requestRedemption(context(request), request.body, counterHours)),
+    async (request, reply) => reply.code(201).send(await requestRedemption(context(request, reply), request.body, counterHours)),
   );
 
   app.get(
@@ -245,7 +252,7 @@ export const platformRoutes: FastifyPluginAsyncZod<AppDeps & { counterHours: Cou
         response: { 200: platformRedemption, ...writeErrors },
       },
     },
-    async (request) => cancelRedemption(context(request), request.params.redemptionId),
+    async (request, reply) => cancelRedemption(context(request, reply), request.params.redemptionId),
   );
 
   const webhooks = bearer('webhooks');
@@ -278,7 +285,14 @@ export const platformRoutes: FastifyPluginAsyncZod<AppDeps & { counterHours: Cou
         response: { 201: createdWebhookSubscription, ...writeErrors },
       },
     },
-    async (request, reply) => reply.code(201).send(await subscribe(db, platformCallerOf(request), request.body, request.ip)),
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await subscribe(db, platformCallerOf(request), request.body, request.ip, (tx, payload) =>
+            keepAnswer(tx, request, reply, 201, payload),
+          ),
+        ),
   );
 
   app.delete(

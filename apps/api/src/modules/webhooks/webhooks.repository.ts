@@ -42,6 +42,8 @@ export async function subscribe(
   caller: PlatformCaller,
   body: WebhookSubscriptionBody,
   ipAddress: string | null,
+  /** Stores the answer under the request's Idempotency-Key in this transaction (platform/idempotency.ts). */
+  keep?: (tx: Executor, payload: CreatedWebhookSubscription) => Promise<void>,
 ): Promise<CreatedWebhookSubscription> {
   const secret = newWebhookSecret();
   return db.transaction(async (tx) => {
@@ -59,7 +61,9 @@ export async function subscribe(
       toState: 'active',
       details: { credential: caller.name, url: body.url, events: body.events },
     });
-    return { ...row!, secret };
+    const created = { ...row!, secret };
+    await keep?.(tx, created);
+    return created;
   });
 }
 
