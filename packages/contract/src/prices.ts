@@ -1,13 +1,20 @@
 import { z } from 'zod';
 import { listQuery, pageOf } from './list';
 
-/** GET /price (public): the latest price, whole rupiah per {product}; `harga_jual` is the selling price the dashboard shows. */
-export const priceResponse = z.object({
+/** A stored price: whole rupiah per {product}; `harga_jual` is the selling price the dashboard shows. */
+const priceFields = z.object({
   harga_jual: z.number().int().positive(),
   /** Buy-back price. */
   harga_beli: z.number().int().positive(),
-  /** When this price was set, ISO-8601 UTC. */
+  /** When this price was set (its source's time), ISO-8601 UTC. */
   createdAt: z.string(),
+});
+
+/** GET /price (public): the latest price, and whether it is older than the configured age. */
+export const priceResponse = priceFields.extend({
+  /** Older than `staleAfterMinutes` (PRICE_STALE_AFTER_MINUTES) at the time of the answer: the price feed may have stopped. */
+  stale: z.boolean(),
+  staleAfterMinutes: z.number().int().positive(),
 });
 export type PriceResponse = z.infer<typeof priceResponse>;
 
@@ -43,7 +50,7 @@ export const priceListQuery = listQuery({ sort: priceSortFields, defaultSort: 'c
 export type PriceListQuery = z.infer<typeof priceListQuery>;
 
 /** One stored price: the selling and buy-back price in whole rupiah per {product}, and when it was set (ISO-8601 UTC). */
-export const storedPrice = priceResponse.extend({ id: z.number().int().positive() });
+export const storedPrice = priceFields.extend({ id: z.number().int().positive() });
 export type StoredPrice = z.infer<typeof storedPrice>;
 
 export const priceListResponse = pageOf(storedPrice);

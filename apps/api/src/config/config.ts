@@ -177,6 +177,8 @@ const configSchema = z.object({
     .transform((v) => v.split('-').map(Number) as [number, number])
     .refine(([open, close]) => close - open >= 2, 'must span at least one 2-hour window')
     .default([8, 16]),
+  /** A current price older than this (by its source's time) is flagged stale on the dashboard: the feed may have stopped. */
+  PRICE_STALE_AFTER_MINUTES: positiveInt.max(525_600).default(60),
   /** ISO weekdays the counter opens (1 = Monday), comma separated. */
   COUNTER_DAYS: z
     .string()

@@ -6,11 +6,15 @@ import { goldPrices } from '../../db/schema';
 
 const p = goldPrices;
 
-/** The newest price (the index on created_at, id read backwards: one row). */
-export async function latestPrice(db: Executor): Promise<PriceResponse | undefined> {
+/**
+ * The newest price (the index on created_at, id read backwards: one row), stale when older than
+ * `staleAfterMinutes` by the database's clock (the one that dates it, so no clock skew between processes).
+ */
+export async function latestPrice(db: Executor, staleAfterMinutes: number): Promise<PriceResponse | undefined> {
   const [row] = await selectRows<PriceResponse>(
     db,
-    sql`select ${p.hargaJual} as "harga_jual", ${p.hargaBeli} as "harga_beli", ${isoTimestamp(p.createdAt)} as "createdAt"
+    sql`select ${p.hargaJual} as "harga_jual", ${p.hargaBeli} as "harga_beli", ${isoTimestamp(p.createdAt)} as "createdAt",
+               ${p.createdAt} < now() - make_interval(mins => ${staleAfterMinutes}) as "stale", ${staleAfterMinutes}::int as "staleAfterMinutes"
         from ${p} order by ${p.createdAt} desc, ${p.id} desc limit 1`,
   );
   return row;

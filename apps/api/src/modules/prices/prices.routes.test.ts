@@ -40,7 +40,13 @@ describeEachEngine('prices', (t) => {
     const newest = rows.at(-1)!;
     const { status, body } = await get('/api/price', false);
     expect(status).toBe(200);
-    expect(body).toEqual({ harga_jual: newest.hargaJual, harga_beli: newest.hargaBeli, createdAt: newest.createdAt.toISOString() });
+    expect(body).toEqual({
+      harga_jual: newest.hargaJual,
+      harga_beli: newest.hargaBeli,
+      createdAt: newest.createdAt.toISOString(),
+      stale: expect.any(Boolean),
+      staleAfterMinutes: 60,
+    });
   });
 
   it('the history gives one point a WIB day (its last price), oldest first, for the days asked', async () => {
@@ -78,3 +84,22 @@ describeEachEngine('prices', (t) => {
     expect((await get('/api/admin/price/history', false)).status).toBe(401);
   });
 });
+
+describeEachEngine(
+  'the latest price’s staleness',
+  (t) => {
+    const latest = async () => (await t().app.inject({ method: 'GET', url: '/api/price' })).json();
+    const recordAgo = async (minutes: number, hargaJual: number) =>
+      t()
+        .database.db.insert(goldPrices)
+        .values({ hargaJual, hargaBeli: hargaJual - 90_000, createdAt: new Date(Date.now() - minutes * 60_000) });
+
+    it('flags a price older than PRICE_STALE_AFTER_MINUTES by its source’s time, and not a fresh one', async () => {
+      await recordAgo(45, 1_500_000);
+      expect(await latest()).toMatchObject({ harga_jual: 1_500_000, stale: true, staleAfterMinutes: 30 });
+      await recordAgo(5, 1_510_000);
+      expect(await latest()).toMatchObject({ harga_jual: 1_510_000, stale: false, staleAfterMinutes: 30 });
+    });
+  },
+  { env: { PRICE_STALE_AFTER_MINUTES: '30' } },
+);

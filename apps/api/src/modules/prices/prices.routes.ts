@@ -6,19 +6,20 @@ import { answerList } from '../../lib/list-reply';
 import { findPricePage, latestPrice, priceHistory, streamPrices } from './prices.repository';
 
 /** GET /price: public, like the price on the customer site; it says nothing about customers or the vault. */
-export const pricePublicRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+export const pricePublicRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
   app.get(
     '/price',
     {
       schema: {
         tags: ['prices'],
-        summary: 'The latest gold price in rupiah per {product} (harga_jual: selling price); public',
+        summary:
+          'The latest gold price in rupiah per {product} (harga_jual: selling price), stale when older than PRICE_STALE_AFTER_MINUTES; public',
         security: [],
         response: { 200: priceResponse, 404: errorResponse },
       },
     },
     async () => {
-      const price = await latestPrice(db);
+      const price = await latestPrice(db, config.PRICE_STALE_AFTER_MINUTES);
       if (!price) throw notFound('No price has been recorded yet');
       return price;
     },

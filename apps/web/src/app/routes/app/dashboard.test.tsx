@@ -8,7 +8,13 @@ import { applyLanguage } from '@/lib/i18n';
 import { renderSignedIn, testAdmin } from '@/testing/render-app';
 import { createRedemptionRow, createRedemptionRows } from '@/testing/redemption-fixtures';
 
-const price = { harga_jual: 1_504_000, harga_beli: 1_414_000, createdAt: '2026-11-22T02:00:00.000Z' };
+const price = {
+  harga_jual: 1_504_000,
+  harga_beli: 1_414_000,
+  createdAt: '2026-11-22T02:00:00.000Z',
+  stale: false,
+  staleAfterMinutes: 60,
+};
 const priceHistory = {
   data: [
     { date: '2026-10-25', harga_jual: 1_483_000, harga_beli: 1_400_000 },
@@ -79,6 +85,7 @@ describe('/dashboard', () => {
     expect(await within(latest).findByText('Rp 1.504.000')).toBeTruthy();
     expect(within(latest).getByText('Buy-back: Rp 1.414.000')).toBeTruthy();
     expect(within(latest).getByRole('link', { name: 'View All: Latest Price' }).getAttribute('href')).toBe('/price-history');
+    expect(within(latest).queryByText('Stale price')).toBeNull();
     const chart = region('Price, last 30 days');
     expect(
       await within(chart).findByText(
@@ -86,6 +93,25 @@ describe('/dashboard', () => {
       ),
     ).toBeTruthy();
     expect(calls.find((call) => call.url.includes('/admin/price/history'))?.url).toBe('/api/admin/price/history?days=30');
+  });
+
+  it('flags a price older than the server’s limit as stale, in English and Indonesian', async () => {
+    const stale = { ...price, stale: true, staleAfterMinutes: 90 };
+    renderSignedIn('/dashboard', dashboardHandlers({ 'GET /price': () => jsonResponse(200, stale) }).handlers);
+    const latest = await screen.findByRole('region', { name: 'Latest Price' });
+    const flag = await within(latest).findByRole('status');
+    expect(within(flag).getByText('Stale price')).toBeTruthy();
+    expect(within(flag).getByText('Older than 90 minutes: the price feed may have stopped.')).toBeTruthy();
+    // The price itself still shows: stale is a warning, not a refusal.
+    expect(within(latest).getByText('Rp 1.504.000')).toBeTruthy();
+    try {
+      await applyLanguage('id');
+      const terbaru = await screen.findByRole('region', { name: 'Harga Terbaru' });
+      expect(await within(terbaru).findByText('Harga usang')).toBeTruthy();
+      expect(within(terbaru).getByText('Lebih lama dari 90 menit: sumber harga mungkin berhenti mengirim pembaruan.')).toBeTruthy();
+    } finally {
+      await applyLanguage('en');
+    }
   });
 
   it('shows the 5 latest redemptions, names cut to 20 characters', async () => {

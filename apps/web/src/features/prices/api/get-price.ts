@@ -9,7 +9,8 @@ function getPrice({ signal }: { signal?: AbortSignal } = {}): Promise<PriceRespo
 }
 
 function priceQueryOptions() {
-  return queryOptions({ queryKey: queryKeys.prices.latest, queryFn: ({ signal }) => getPrice({ signal }) });
+  // Read again every minute, so a price that ages past the stale limit is flagged without a reload.
+  return queryOptions({ queryKey: queryKeys.prices.latest, queryFn: ({ signal }) => getPrice({ signal }), refetchInterval: 60_000 });
 }
 
 export function usePrice() {
