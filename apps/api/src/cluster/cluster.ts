@@ -3,6 +3,7 @@ import closeWithGrace from 'close-with-grace';
 import type { Config } from '../config/config';
 import { customerWallets, seededEscrowHeld, startDemoChain, type DemoChain } from '../modules/chain';
 import { openConfiguredDatabase, prepareDatabase, startUpLogger, withStartUpLock } from '../start-up';
+import { startClusterDemoSigner, type SignerChild } from '../signer/signer-child';
 
 /** The primary asks a worker to finish its requests and exit (a signal could arrive twice and cut the drain short). */
 export const shutdownMessage = 'gold-back-office:shut-down';
@@ -27,6 +28,7 @@ export async function runCluster(config: Config): Promise<void> {
   const log = startUpLogger(config);
   const handle = await openConfiguredDatabase(config, 'maintenance');
   let demo: DemoChain | undefined;
+  let signer: SignerChild | undefined;
   const workerEnv: Record<string, string> = {};
   try {
     await withStartUpLock(config, () => prepareDatabase(handle, config, log));
@@ -49,6 +51,8 @@ export async function runCluster(config: Config): Promise<void> {
           SETTLEMENT_ESCROW_ADDRESS: config.SETTLEMENT_ESCROW_ADDRESS ?? demo.ownerAddress,
           SETTLEMENT_TREASURY_ADDRESS: config.SETTLEMENT_TREASURY_ADDRESS ?? demo.secondAccount,
         });
+        // The key is never a worker's: the demo chain's signer is the primary's child.
+        signer = startClusterDemoSigner({ config, demo, log });
       } catch (error) {
         log.error({ err: error }, 'chain unavailable: balances will show a dash');
         workerEnv.DEMO_CHAIN = 'false';
@@ -131,6 +135,7 @@ export async function runCluster(config: Config): Promise<void> {
     const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => Boolean(w));
     workers.forEach(askToStop);
     await Promise.all(workers.map(exited));
+    await signer?.stop();
     await demo?.stop();
   }
 

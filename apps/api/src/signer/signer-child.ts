@@ -2,9 +2,9 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { Config } from '../config/config';
 import type { DatabaseHandle } from '../db/client';
-import type { ChainServices } from '../modules/chain';
+import type { ChainServices, DemoChain } from '../modules/chain';
 import { serveSignerStore, signerStopMessage } from './signer-ipc';
-import { databaseSignerStore } from './signer-store';
+import { databaseSignerStore, type SignerStore } from './signer-store';
 
 interface ChildLogger {
   info(obj: object, msg?: string): void;
@@ -71,7 +71,6 @@ function signerEntry(): { path: string; execArgv: string[] } {
  * (its anvil is the API's), and on the embedded database (PGlite: one process per data folder;
  * the child's store calls come through the IPC bridge and run on the API's database). On
  * PostgreSQL with a real chain the signer is run on its own (`npm run signer`): undefined.
- * A child that dies is started again after a pause.
  */
 export function startSignerChild(input: {
   config: Config;
@@ -96,7 +95,36 @@ export function startSignerChild(input: {
     demo,
     confirmations: config.CHAIN_CONFIRMATIONS,
   });
-  const store = databaseSignerStore(handle.db);
+  return forkSigner(env, onPglite ? databaseSignerStore(handle.db) : undefined, log);
+}
+
+/**
+ * The demo chain's signer when the cluster's primary runs the chain (WORKERS > 1, PostgreSQL):
+ * the workers' chain is a configured one to them, so the primary starts it; it connects to the
+ * database itself and leads by its advisory lock.
+ */
+export function startClusterDemoSigner(input: {
+  config: Config;
+  demo: Pick<DemoChain, 'rpcUrl' | 'tokenAddress' | 'chainId'>;
+  log: ChildLogger;
+}): SignerChild {
+  const { config, demo } = input;
+  const env = signerChildEnv(process.env, {
+    store: 'database',
+    databaseUrl: config.DATABASE_URL,
+    rpcUrl: demo.rpcUrl,
+    tokenAddress: demo.tokenAddress,
+    chainId: demo.chainId,
+    logLevel: config.LOG_LEVEL,
+    nodeEnv: config.NODE_ENV,
+    demo: true,
+    confirmations: config.CHAIN_CONFIRMATIONS,
+  });
+  return forkSigner(env, undefined, input.log);
+}
+
+/** Forks the signer with `env` alone; `store` answers its IPC calls (PGlite). A child that dies is started again after a pause. */
+function forkSigner(env: Record<string, string>, store: SignerStore | undefined, log: ChildLogger): SignerChild {
   const entry = signerEntry();
   let child: ChildProcess | undefined;
   let exited: Promise<void> = Promise.resolve();
@@ -106,7 +134,7 @@ export function startSignerChild(input: {
   const start = () => {
     const started = fork(entry.path, [], { env, execArgv: entry.execArgv, serialization: 'advanced', stdio: 'inherit' });
     child = started;
-    serveSignerStore(started, store, log);
+    if (store) serveSignerStore(started, store, log);
     exited = new Promise<void>((resolve) =>
       started.once('exit', (code, signal) => {
         resolve();
