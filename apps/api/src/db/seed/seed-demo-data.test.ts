@@ -41,11 +41,39 @@ describe.each(engines)('demo data on %s', (engine) => {
     const n = async (table: PgTable) => (await database.db.select({ n: count() }).from(table))[0]!.n;
     expect(await n(customers)).toBe(counts.users);
     expect(await n(redemptions)).toBe(counts.redemptions);
-    expect(await n(tokenTransactions)).toBe(counts.transactions);
+    // Beside the movements asked for: each redemption past REQUESTED escrowed, and burned or refunded unless still held.
+    const [settled] = await selectRows<{ escrowed: number; released: number }>(
+      database.db,
+      sql`select count(*) filter (where status <> 'REQUESTED')::int as escrowed,
+                 count(*) filter (where status not in ('REQUESTED', 'PREPARATION'))::int as released from redemptions`,
+    );
+    expect(await n(tokenTransactions)).toBe(counts.transactions + settled!.escrowed + settled!.released);
     expect(await n(purchases)).toBe(counts.orders);
     expect(await n(contactMessages)).toBe(counts.messages);
     expect(await n(goldPrices)).toBe(counts.prices);
     expect(await n(redemptionLimits)).toBe(demoLimitHistory.length);
+  });
+
+  it.skipIf(skip)('gives seeded redemptions their settlement: held, burned or refunded escrow, as the model says', async () => {
+    const rows = await selectRows<{ status: string; release: string | null; held: boolean; moves: string | null; burnedOk: boolean }>(
+      database.db,
+      sql`select r.status, d.release, (d.id is not null and d.release is null) as held,
+                 (select string_agg(ct.kind || ':' || ct.state, ',') from chain_transactions ct where ct.redemption_id = r.id) as moves,
+                 coalesce((select bool_and(t.amount = r.total and t.final and t.type = 'BURN') from chain_transactions ct
+                            join token_transactions t on t.txhash = ct.tx_hash where ct.redemption_id = r.id and ct.kind = 'burn'), true) as "burnedOk"
+            from redemptions r left join escrow_deposits d on d.redemption_id = r.id`,
+    );
+    for (const row of rows) {
+      const expected = {
+        REQUESTED: { release: null, held: false, moves: null },
+        PREPARATION: { release: null, held: true, moves: null },
+        REDEEMED: { release: 'burn', held: false, moves: 'burn:final' },
+        ON_WEB2: { release: 'burn', held: false, moves: 'burn:final' },
+        REJECTED: { release: 'refund', held: false, moves: 'refund:final' },
+      }[row.status];
+      expect({ release: row.release, held: row.held, moves: row.moves }, row.status).toEqual(expected);
+      expect(row.burnedOk).toBe(true);
+    }
   });
 
   it.skipIf(skip)('makes Indonesian customers: 16-digit NIK of their province, valid +62 mobile numbers, known provinces', async () => {

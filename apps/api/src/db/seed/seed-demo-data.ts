@@ -9,6 +9,7 @@ import { seedCustomers } from './customers';
 import { seedOrders } from './purchases';
 import { seedPrices } from './prices';
 import { seedRedemptionLimits, seedRedemptions } from './redemptions';
+import { seedSettlementHistory } from './settlement';
 import { seedTransactions } from './transactions';
 
 // The generator's public face: callers (server, CLI, benchmark, tests) import from this file only.
@@ -77,6 +78,7 @@ export async function seedDemoData(db: Database, counts: SeedCounts, options: Se
     const prices = await seedPrices(context, counts.prices);
     await seedOrders(context, counts.orders, buyers, prices);
     await seedTransactions(context, counts.transactions, buyers);
+    await seedSettlementHistory(context);
     await seedContactMessages(context, counts.messages);
     await tx
       .insert(auditLog)
