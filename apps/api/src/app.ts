@@ -32,6 +32,7 @@ import { purchasesRoutes } from './modules/purchases/purchases.routes';
 import { receiptsRoutes } from './modules/receipts/receipts.routes';
 import { redemptionsRoutes } from './modules/redemptions/redemptions.routes';
 import { reservesRoutes } from './modules/reserves/reserves.routes';
+import { settlementRoutes } from './modules/settlement/settlement.routes';
 import { transactionsRoutes } from './modules/transactions/transactions.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
 import { credentialsRoutes } from './modules/credentials/credentials.routes';
@@ -43,6 +44,7 @@ import { noStoreForApi } from './plugins/api-cache-control';
 import { declareSessionSecurity, openApiOptions } from './plugins/openapi-document';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerStalledReaderGuard } from './plugins/stalled-readers';
 import { registerMetrics } from './modules/metrics/metrics';
 import { originCheck } from './plugins/origin-check';
 
@@ -82,6 +84,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerSecurityHeaders(app);
   registerMetrics(app, deps);
+  registerStalledReaderGuard(app, config.STREAM_STALL_SECONDS * 1000);
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, openApiOptions());
@@ -109,6 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await adminScope.register(redemptionsRoutes, deps);
         await adminScope.register(denominationsRoutes, deps);
         await adminScope.register(reservesRoutes, deps);
+        await adminScope.register(settlementRoutes, deps);
         await adminScope.register(receiptsRoutes, deps);
         await adminScope.register(liveUpdatesRoutes, deps);
         await adminScope.register(priceAdminRoutes, deps);

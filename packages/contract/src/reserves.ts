@@ -22,11 +22,19 @@ export const reserveFigures = z.object({
   vaultGrams: exactDecimal,
   /** Grams asked for by REQUESTED and PREPARATION redemptions (still in the vault). */
   reservedGrams: exactDecimal,
-  /** vaultGrams / supply x 100, cut to 4 decimals; null when no token is outstanding. */
+  /**
+   * Tokens whose burn was queued for a hand-over (its gold already left the vault, or went out
+   * off-platform) and had not landed by `blockNumber`: no longer a claim on the vault. Absent on
+   * readings made before settlement existed (read as "0").
+   */
+  burnsInFlight: exactDecimal.optional(),
+  /** Tokens held in the escrow address for redemptions (final deposits not yet burned or refunded): part of the supply, shown beside it. */
+  escrowHeld: exactDecimal.optional(),
+  /** vaultGrams / (supply - burnsInFlight) x 100, cut to 4 decimals; null when no token is outstanding. */
   coveragePercent: exactDecimal.nullable(),
-  /** vaultGrams >= supply. */
+  /** vaultGrams >= supply - burnsInFlight: a hand-over whose burn is in flight shows no false under-backing. */
   backed: z.boolean(),
-  /** supply - vaultGrams when under-backed, else "0". */
+  /** supply - burnsInFlight - vaultGrams when under-backed, else "0". */
   shortfallGrams: exactDecimal,
   /** The block the supply was read at, and its time (ISO-8601 UTC). */
   blockNumber: z.number().int().nonnegative(),

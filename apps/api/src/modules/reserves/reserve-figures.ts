@@ -21,9 +21,24 @@ export interface ReserveAmounts {
   reservedGrams: bigint;
   blockNumber: number;
   blockTime: Date;
+  /** Burns queued for hand-overs that had not landed by blockNumber (settlement); absent: none known. */
+  burnsInFlight?: bigint;
+  /** Tokens held in escrow (final deposits not yet released): shown, never subtracted. */
+  escrowHeld?: bigint;
 }
 
-export const isBacked = (amounts: Pick<ReserveAmounts, 'supply' | 'vaultGrams'>) => amounts.vaultGrams >= amounts.supply;
+/**
+ * The tokens the vault must back: the supply less the burns in flight. A hand-over takes the
+ * gold out at once and its tokens when the burn lands; between the two, those tokens are no
+ * longer anyone's claim on the vault (docs/decisions.md, "Settlement").
+ */
+export function backedSupply(amounts: Pick<ReserveAmounts, 'supply' | 'burnsInFlight'>): bigint {
+  const claimed = amounts.supply - (amounts.burnsInFlight ?? 0n);
+  return claimed > 0n ? claimed : 0n;
+}
+
+export const isBacked = (amounts: Pick<ReserveAmounts, 'supply' | 'vaultGrams' | 'burnsInFlight'>) =>
+  amounts.vaultGrams >= backedSupply(amounts);
 
 const percentDecimals = 4;
 
@@ -39,13 +54,16 @@ export function coveragePercent(vaultGrams: bigint, supply: bigint): string | nu
 /** The contract's figures of a reading: every amount as exact text, coverage and shortfall computed exactly. */
 export function reserveFigures(amounts: ReserveAmounts): ReserveFigures {
   const backed = isBacked(amounts);
+  const claimed = backedSupply(amounts);
   return {
     supply: fromUnits(amounts.supply),
     vaultGrams: fromUnits(amounts.vaultGrams),
     reservedGrams: fromUnits(amounts.reservedGrams),
-    coveragePercent: coveragePercent(amounts.vaultGrams, amounts.supply),
+    ...(amounts.burnsInFlight === undefined ? {} : { burnsInFlight: fromUnits(amounts.burnsInFlight) }),
+    ...(amounts.escrowHeld === undefined ? {} : { escrowHeld: fromUnits(amounts.escrowHeld) }),
+    coveragePercent: coveragePercent(amounts.vaultGrams, claimed),
     backed,
-    shortfallGrams: fromUnits(backed ? 0n : amounts.supply - amounts.vaultGrams),
+    shortfallGrams: fromUnits(backed ? 0n : claimed - amounts.vaultGrams),
     blockNumber: amounts.blockNumber,
     blockTime: amounts.blockTime.toISOString(),
   };

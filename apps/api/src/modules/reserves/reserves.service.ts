@@ -4,7 +4,15 @@ import { recordAudit } from '../audit/audit.repository';
 import type { ChainLogger, StoredTransferRange } from '../chain';
 import { publishEvent } from '../live-updates/live-updates.repository';
 import { isBacked, reserveFigures, toUnits } from './reserve-figures';
-import { insertSnapshot, latestSnapshot, lockSnapshots, snapshotAmounts, vaultGrams, type SnapshotRow } from './reserves.repository';
+import {
+  insertSnapshot,
+  latestSnapshot,
+  lockSnapshots,
+  settlementAmounts,
+  snapshotAmounts,
+  vaultGrams,
+  type SnapshotRow,
+} from './reserves.repository';
 import { readSupply, type SupplyReading, type SupplySource } from './supply-reader';
 
 export interface SnapshotCause {
@@ -29,9 +37,17 @@ export async function recordReserveSnapshot(tx: Executor, cause: SnapshotCause, 
   // Never read yet: the transfer watcher's first reading writes the first snapshot.
   if (!supply) return null;
   const vault = await vaultGrams(tx);
-  if (latest && toUnits(latest.supply) === supply.supply && toUnits(latest.vaultGrams) === vault.vaultGrams) return null;
+  // Read in the caller's transaction: an approval's burn, queued before this call, is in flight here.
+  const settlement = await settlementAmounts(tx, supply.blockNumber);
+  if (
+    latest &&
+    toUnits(latest.supply) === supply.supply &&
+    toUnits(latest.vaultGrams) === vault.vaultGrams &&
+    toUnits(latest.burnsInFlight) === settlement.burnsInFlight
+  )
+    return null;
 
-  const amounts = { supply: supply.supply, blockNumber: supply.blockNumber, blockTime: supply.blockTime, ...vault };
+  const amounts = { supply: supply.supply, blockNumber: supply.blockNumber, blockTime: supply.blockTime, ...vault, ...settlement };
   const backed = isBacked(amounts);
   const snapshot = await insertSnapshot(tx, cause.reason, { ...amounts, backed });
   // No earlier snapshot: an empty vault with no tokens counts as backed.
@@ -146,7 +162,8 @@ export function createReservesReading(db: Database, chain: () => SupplySource | 
       readSupply(source, finalBlock?.()).catch((error: unknown) => ({ failure: describeFailure(error) })),
     ]);
     if ('failure' in supply) return stale(`The chain node does not answer (${supply.failure}): showing the last good reading`);
-    const response = live(reserveFigures({ ...supply, ...vault }));
+    const settlement = await settlementAmounts(db, supply.blockNumber);
+    const response = live(reserveFigures({ ...supply, ...vault, ...settlement }));
     lastGood = { response, readAt: new Date(response.readAt!) };
     return response;
   };
