@@ -1,7 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { demoSettlementAddresses } from '../../modules/settlement/settlement-addresses';
 import { selectRows } from '../client';
 import type { SeedContext } from './context';
+
+/**
+ * anvil's first and second dev accounts: the demo token's owner (so the signer, so the escrow the
+ * customers transfer to) and the demo treasury that receives fees. Lower case, as transfers are stored.
+ */
+export const demoSettlementAccounts = {
+  escrow: '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266',
+  treasury: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8',
+} as const;
 
 /**
  * The seeded redemptions' tokens, as the settlement model (docs/decisions.md) would have left
@@ -15,7 +23,7 @@ import type { SeedContext } from './context';
  */
 export async function seedSettlementHistory(context: SeedContext): Promise<void> {
   const { tx } = context;
-  const escrow = demoSettlementAddresses.escrow;
+  const escrow = demoSettlementAccounts.escrow;
   const zero = '0x0000000000000000000000000000000000000000';
   const hash = (prefix: string) => sql`'0x' || ${prefix} || lpad(to_hex(r.id), 60, '0')`;
   await tx.execute(sql`

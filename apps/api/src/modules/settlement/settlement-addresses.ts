@@ -1,4 +1,5 @@
 import type { Config } from '../../config/config';
+import { demoSettlementAccounts } from '../../db/seed/settlement';
 
 /**
  * Where a redemption's tokens go: the escrow the customer transfers to (the signer's own address:
@@ -11,11 +12,8 @@ export interface SettlementAddresses {
   treasury: string | null;
 }
 
-/** anvil's first and second dev accounts: the demo token's owner (so the signer, so the escrow) and the demo treasury. */
-export const demoSettlementAddresses: SettlementAddresses = {
-  escrow: '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266',
-  treasury: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8',
-};
+/** The demo chain's: the token owner's account (so the signer's, so the escrow) and a second account as the treasury. */
+export const demoSettlementAddresses: SettlementAddresses = demoSettlementAccounts;
 
 /** The configured addresses; on the demo chain its defaults; otherwise none (no settlement, so nothing can be approved). */
 export function settlementAddresses(
