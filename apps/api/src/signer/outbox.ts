@@ -31,7 +31,7 @@ const signerTokenAbi = [
 ] as const;
 
 /** Test-only faults (SIGNER_FAULT, honoured with NODE_ENV=test): stop right after storing signed bytes. */
-export type SignerFault = 'pause-after-sign';
+type SignerFault = 'pause-after-sign';
 
 export interface OutboxOptions {
   store: SignerStore;

@@ -11,9 +11,9 @@ import { loadSignerAccount, signerKeySource } from './signer-key';
 import { databaseSignerStore, type SignerStore } from './signer-store';
 
 /** The advisory lock signers compete for: one signs, the others wait to take over. */
-export const signerLockName = 'gold-back-office:signer';
+const signerLockName = 'gold-back-office:signer';
 
-export interface RunningSigner {
+interface RunningSigner {
   address: Address;
   /** Stops the outbox after its step, lets the lead go and closes the database. */
   stop(): Promise<void>;
@@ -24,7 +24,7 @@ export interface RunningSigner {
  * store (PostgreSQL of its own, or the API's database through the IPC bridge) and, while it
  * leads, the outbox.
  */
-export async function startSigner(config: SignerConfig): Promise<RunningSigner> {
+async function startSigner(config: SignerConfig): Promise<RunningSigner> {
   const log = pino({ ...loggerOptions(config.LOG_LEVEL), base: { pid: process.pid, role: 'signer' } });
   const client = createPublicClient({
     chain: chainDefinition(config.CHAIN_ID, config.RPC_URL),

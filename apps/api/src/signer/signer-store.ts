@@ -31,7 +31,7 @@ export interface OutboxRow {
 }
 
 /** What signing decided, stored before anything is broadcast. */
-export interface SignedTransaction {
+interface SignedTransaction {
   chainId: number;
   fromAddress: string;
   nonce: number;
@@ -42,7 +42,7 @@ export interface SignedTransaction {
 }
 
 /** A replacement under the same nonce: new fees, new bytes, one more hash. */
-export type Replacement = Pick<SignedTransaction, 'signedTx' | 'txHash' | 'maxFeePerGas' | 'maxPriorityFeePerGas'>;
+type Replacement = Pick<SignedTransaction, 'signedTx' | 'txHash' | 'maxFeePerGas' | 'maxPriorityFeePerGas'>;
 
 /**
  * Every change the signer makes, each one database transaction (with its webhook and live
