@@ -21,6 +21,7 @@ import { benchTransactionList } from './transaction-list-benchmark';
 import { benchUserList } from './user-list-benchmark';
 import { runIndexerBench } from './indexer-benchmark';
 import { runPlatformBench } from './platform-run';
+import { runSettlementBench } from './settlement-benchmark';
 
 /**
  * `npm run bench`: seeds a scratch PostgreSQL database with a million customers (and their
@@ -44,12 +45,19 @@ const { values } = parseArgs({
     /** The platform API alone (redemption requests, webhook deliveries) on an empty scratch database. */
     platform: { type: 'boolean', default: false },
     seconds: { type: 'string', default: '20' },
+    /** Hand-overs approved at once on the demo chain, burned by the signer: approve to a final burn. */
+    settlement: { type: 'boolean', default: false },
+    handovers: { type: 'string', default: '100' },
   },
 });
 if (values.docs) setDocsFile(values.docs);
 if (values.indexer) {
   await runIndexerBench(values.url!, Number(values.logs));
   process.exit(process.exitCode ?? 0);
+}
+if (values.settlement) {
+  await runSettlementBench(values.url!, Number(values.handovers));
+  process.exit();
 }
 if (values.platform) {
   await runPlatformBench(values.url!, Number(values.seconds));
