@@ -77,7 +77,7 @@ const configSchema = z.object({
   /** Streams one session may hold open at once; past them 429. */
   EXPORTS_PER_SESSION: positiveInt.max(20).default(2),
   EVENT_STREAMS_PER_SESSION: positiveInt.max(50).default(6),
-  /** A streamed download whose client takes nothing for this long is ended. */
+  /** An answer bigger than the socket buffers (an export, a whole list, large JSON) whose client takes nothing for this long is ended. */
   STREAM_STALL_SECONDS: positiveInt.max(3600).default(60),
   /** API processes to run (node:cluster) on DATABASE_URL; the embedded database allows one. */
   WORKERS: positiveInt.max(64).default(1),

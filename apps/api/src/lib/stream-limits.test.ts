@@ -2,22 +2,7 @@ import { createServer, request, type IncomingMessage, type Server } from 'node:h
 import { once } from 'node:events';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
-import { endWhenStalled, sessionSlots } from './stream-limits';
-
-describe('sessionSlots', () => {
-  it('gives each session at most max slots, and one back per release (a second release changes nothing)', () => {
-    const slots = sessionSlots(2);
-    const a1 = slots.take('a');
-    const a2 = slots.take('a');
-    expect([a1, a2].every(Boolean)).toBe(true);
-    expect(slots.take('a')).toBeUndefined();
-    expect(slots.take('b')).toBeDefined();
-    a1!();
-    a1!();
-    expect(slots.take('a')).toBeDefined();
-    expect(slots.take('a')).toBeUndefined();
-  });
-});
+import { endWhenStalled } from './stream-limits';
 
 describe('endWhenStalled', () => {
   let server: Server | undefined;

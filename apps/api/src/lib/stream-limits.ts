@@ -1,28 +1,6 @@
 import type { ServerResponse } from 'node:http';
 
-/**
- * How many streams (CSV exports, event streams) each session holds open in this process: a
- * slot is taken when a stream starts and given back when its connection closes.
- */
-export function sessionSlots(max: number) {
-  const held = new Map<string, number>();
-  return {
-    /** A release function, or undefined when the session holds `max` already. */
-    take(session: string): (() => void) | undefined {
-      const count = held.get(session) ?? 0;
-      if (count >= max) return undefined;
-      held.set(session, count + 1);
-      let released = false;
-      return () => {
-        if (released) return;
-        released = true;
-        const left = (held.get(session) ?? 1) - 1;
-        if (left === 0) held.delete(session);
-        else held.set(session, left);
-      };
-    },
-  };
-}
+const guarded = new WeakSet<ServerResponse>();
 
 /**
  * Ends a streamed answer whose client has taken nothing for `stallMs`: the socket's byte count
@@ -31,6 +9,9 @@ export function sessionSlots(max: number) {
  * the session's stream slot are.
  */
 export function endWhenStalled(res: ServerResponse, stallMs: number): void {
+  // Once per answer (an export's route guards it, and so does the app's guard of large answers).
+  if (guarded.has(res)) return;
+  guarded.add(res);
   let lastBytes = -1;
   let lastMovedAt = Date.now();
   const timer = setInterval(

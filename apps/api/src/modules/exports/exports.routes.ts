@@ -6,7 +6,8 @@ import type { AppDeps } from '../../app-deps';
 import type { Database } from '../../db/client';
 import { databaseRetryAfterSeconds } from '../../lib/database-unavailable';
 import { tooManyRequests } from '../../lib/http-errors';
-import { endWhenStalled, sessionSlots } from '../../lib/stream-limits';
+import { endWhenStalled } from '../../lib/stream-limits';
+import { sessionStreamSlots } from '../live-updates/stream-slots';
 import { recordAudit } from '../audit/audit.repository';
 import { signedInAdminOf } from '../identity/sessions/require-admin';
 import { sessionTokenOf } from '../identity/sessions/session-cookie';
@@ -52,10 +53,12 @@ const sessionKey = (request: FastifyRequest) => hashSessionToken(sessionTokenOf(
  * sits in memory, and a slow client holds no database connection.
  */
 export const exportsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
-  const slots = sessionSlots(config.EXPORTS_PER_SESSION);
+  // Counted in the database: the cap holds whichever API processes the session's exports reach.
+  const slots = sessionStreamSlots(db, 'export', config.EXPORTS_PER_SESSION);
+  app.addHook('onClose', async () => slots.close());
   // Each export holds one of the session's slots until its connection closes, and is ended when its client stops reading.
   app.addHook('onRequest', async (request, reply) => {
-    const release = slots.take(sessionKey(request));
+    const release = await slots.take(sessionKey(request));
     if (!release) {
       throw tooManyRequests(
         `At most ${config.EXPORTS_PER_SESSION} exports at once per session: wait for one to finish, then try again`,

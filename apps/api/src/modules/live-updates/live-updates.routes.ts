@@ -5,7 +5,7 @@ import { errorResponse, type AdminEvent, type AdminStreamNotice } from '@gold/co
 import type { AppDeps } from '../../app-deps';
 import { isDatabaseUnavailable } from '../../lib/database-unavailable';
 import { HttpError, tooManyRequests } from '../../lib/http-errors';
-import { sessionSlots } from '../../lib/stream-limits';
+import { sessionStreamSlots } from './stream-slots';
 import { sessionTokenOf } from '../identity/sessions/session-cookie';
 import { hashSessionToken } from '../identity/sessions/session-token';
 import { findLiveSession } from '../identity/sessions/sessions.repository';
@@ -42,12 +42,16 @@ export const liveUpdatesRoutes: FastifyPluginAsyncZod<LiveUpdatesRoutesOptions> 
   const heartbeatMs = options.heartbeatMs ?? 20_000;
   const hub = createEventHub(db, app.log);
   const open = new Set<() => void>();
-  const slots = sessionSlots(config.EVENT_STREAMS_PER_SESSION);
+  // Counted in the database: the cap holds whichever API processes the session's tabs reach.
+  const slots = sessionStreamSlots(db, 'events', config.EVENT_STREAMS_PER_SESSION);
   // Streams never end on their own: the server's close (SIGTERM, tests) ends them first.
   app.addHook('preClose', async () => {
     for (const end of [...open]) end();
   });
-  app.addHook('onClose', async () => hub.close());
+  app.addHook('onClose', async () => {
+    slots.close();
+    await hub.close();
+  });
 
   app.get(
     '/admin/events',
@@ -79,7 +83,7 @@ export const liveUpdatesRoutes: FastifyPluginAsyncZod<LiveUpdatesRoutesOptions> 
       const tokenHash = hashSessionToken(sessionTokenOf(request)!);
       const sessionLives = async () => Boolean(await findLiveSession(db, tokenHash, config.SESSION_IDLE_MINUTES));
       const resumeAfter = request.headers['last-event-id'];
-      const releaseSlot = slots.take(tokenHash);
+      const releaseSlot = await slots.take(tokenHash);
       if (!releaseSlot) {
         throw tooManyRequests(
           `At most ${config.EVENT_STREAMS_PER_SESSION} event streams at once per session: close another tab of the console, then try again`,
