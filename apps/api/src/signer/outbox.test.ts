@@ -3,6 +3,7 @@ import { parseEther, parseTransaction, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../db/client';
+import { integrationCredentials, webhookSubscriptions } from '../db/schema';
 import { waitUntil } from '../test/api-processes';
 import { createTestDatabase, type TestDatabase } from '../test/test-databases';
 import { bumpFee, startOutbox, type Outbox, type OutboxOptions } from './outbox';
@@ -24,6 +25,17 @@ let calls: Array<{ method: string; args: unknown[] }>;
 beforeAll(async () => {
   t = await startSignerTestChain();
   database = await createTestDatabase('pglite');
+  // A platform subscribed to the settlement's webhooks: its deliveries show what each change announced.
+  const [credential] = await database.db
+    .insert(integrationCredentials)
+    .values({ name: 'platform', scopes: ['webhooks'], secretHash: 'signer-test', tokenPrefix: 'gbo_test' })
+    .returning({ id: integrationCredentials.id });
+  await database.db.insert(webhookSubscriptions).values({
+    credentialId: credential!.id,
+    url: 'https://platform.example/hooks',
+    events: ['settlement.burn_sent', 'settlement.burn_final', 'settlement.refund_sent', 'settlement.refund_final'],
+    secret: 'whsec_dGVzdA==',
+  });
 });
 afterAll(async () => {
   await database?.destroy();
@@ -103,6 +115,16 @@ describe('the signer outbox', () => {
       sql`select count(*)::int as count from admin_events where type = 'settlement.changed'`,
     );
     expect(events!.count).toBeGreaterThanOrEqual(amounts.length * 4);
+    // And the platform is told each burn was sent, then final, with the row, its hash and amount.
+    const deliveries = await selectRows<{
+      type: string;
+      data: { transactionId: number; txHash: string; amount: string; redemptionId: null };
+    }>(database.db, sql`select event_type as type, payload->'data' as data from webhook_deliveries order by created_at, id`);
+    for (const row of final) {
+      const mine = deliveries.filter((d) => d.data.transactionId === row.id);
+      expect(mine.map((d) => d.type)).toEqual(['settlement.burn_sent', 'settlement.burn_final']);
+      expect(mine.every((d) => d.data.txHash === row.txHash && Number(d.data.amount) === Number(row.amount))).toBe(true);
+    }
   });
 
   it('replaces a stuck transaction under the same nonce with fees raised 12.5 %, and only one of its hashes is mined', async () => {
