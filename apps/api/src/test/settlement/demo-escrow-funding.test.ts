@@ -37,7 +37,7 @@ describe('the demo chain funds the seeded escrow', () => {
     await database?.destroy();
   });
 
-  it('says where escrow and treasury are: the token owner and anvil's second account', () => {
+  it("says where escrow and treasury are: the token owner and anvil's second account", () => {
     expect(services.settlementAddresses).toEqual(demoSettlementAddresses);
     expect(services.settlementAddresses!.escrow).toBe(services.demo!.ownerAddress);
   });
