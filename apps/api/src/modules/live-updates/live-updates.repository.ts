@@ -17,17 +17,20 @@ const e = adminEvents;
  * LAST statement: pg_notify is delivered on commit (a rolled-back change announces nothing), and
  * the lock taken here, held until commit, makes ids grow in commit order, so a client that resumes
  * after id N misses nothing committed before it. Nothing locks after it, so it cannot deadlock.
+ * Lock, insert and notify are one statement, so the lock is held for that statement and the
+ * commit alone: every writer of events queues on it, and not for a round trip more than needed.
  */
 export async function publishEvent(tx: Executor, event: NewAdminEvent): Promise<AdminEvent> {
   const { type, ...data } = event;
-  await tx.execute(sql`select pg_advisory_xact_lock(${eventLockClass}, ${eventOrderLock})`);
+  // The materialised CTE is read before the insert draws its id, so the id is drawn under the lock.
   const [row] = await selectRows<{ id: number }>(
     tx,
-    sql`insert into ${e} (type, data) values (${type}, ${JSON.stringify(data)}::jsonb) returning id`,
+    sql`with ordered as materialized (select pg_advisory_xact_lock(${eventLockClass}, ${eventOrderLock})),
+             stored as (insert into ${e} (type, data) select ${type}, ${JSON.stringify(data)}::jsonb from ordered returning id, type, data)
+        select stored.id, pg_notify(${eventChannel}, (jsonb_build_object('id', stored.id, 'type', stored.type) || stored.data)::text)
+          from stored`,
   );
-  const stored = { id: row!.id, ...event } as AdminEvent;
-  await tx.execute(sql`select pg_notify(${eventChannel}, ${JSON.stringify(stored)})`);
-  return stored;
+  return { id: row!.id, ...event } as AdminEvent;
 }
 
 const asEvent = (row: { id: number; type: string; data: Record<string, unknown> }) =>
