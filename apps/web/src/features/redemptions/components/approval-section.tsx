@@ -8,18 +8,34 @@ import { redemptionActionTexts } from '../lib/action-texts';
 import { reportOutcome } from '../lib/report-outcome';
 import { ReviewSection } from './review-section';
 
-/** Redemption Approval: shown once the customer's code was checked; the pieces leave vault stock. */
+/**
+ * Redemption Approval: shown once the customer's code was checked; the pieces leave vault stock
+ * and the tokens held in escrow are burned. While the redemption is REQUESTED the customer's
+ * tokens are not yet in escrow at final depth: the section says so instead of offering a button
+ * the server would refuse (the page updates itself when the escrow becomes final).
+ */
 export function ApprovalSection({ redemption, onApproved }: { redemption: RedemptionDetail; onApproved: () => void }) {
   const { t } = useTranslation();
   const notify = useNotify();
   const approve = useApproveRedemption();
+  if (redemption.status === 'REQUESTED') {
+    return (
+      <ReviewSection id="approval" title={t('Redemption Approval')}>
+        <Typography variant="body2" color="text.secondary">
+          {t(
+            'Waiting for the customer’s tokens: approval is possible once their escrow transfer is final and the redemption is PREPARATION. This page updates by itself.',
+          )}
+        </Typography>
+      </ReviewSection>
+    );
+  }
   const submit = () =>
     void reportOutcome(approve.mutateAsync({ id: redemption.id }), notify, redemptionActionTexts.approve.done, onApproved);
   return (
     <ReviewSection id="approval" title={t('Redemption Approval')}>
       <Typography variant="body2" color="text.secondary">
         {t(
-          'The customer’s code was checked. Approve when the pieces above are handed over: they leave the vault’s stock and the redemption becomes REDEEMED.',
+          'The customer’s code was checked. Approve when the pieces above are handed over: they leave the vault’s stock, the escrowed tokens are burned and the redemption becomes REDEEMED.',
         )}
       </Typography>
       <Button variant="contained" color="success" onClick={submit} loading={approve.isPending} sx={{ alignSelf: 'flex-start' }}>

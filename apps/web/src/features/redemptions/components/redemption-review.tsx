@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { isOpenRedemption, redemptionStatusAllows } from '@gold/contract';
+import { isOpenRedemption } from '@gold/contract';
 import { QueryState } from '@/components/query-state';
 import { paths } from '@/config/paths';
 import { useRedemption } from '../api/get-redemption';
@@ -48,7 +48,7 @@ export function RedemptionReview({ id }: { id: number }) {
           <RejectionSection redemption={data} />
         </>
       ) : null}
-      {data && redemptionStatusAllows(data.status, 'reset') ? <ResetSection redemption={data} /> : null}
+      {data && (data.status === 'REJECTED' || data.status === 'ON_WEB2') ? <ResetSection redemption={data} /> : null}
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
         <Button component={RouterLink} to={paths.app.dashboard.getHref()} variant="outlined">
           {t('Back to Home')}
