@@ -53,6 +53,9 @@ describeEachEngine('Idempotency-Key: the answer commits with the change', (t) =>
       else expect([answer.statusCode, answer.headers['idempotent-replayed'], answer.body]).toEqual([201, 'true', made[0]!.body]);
     }
     expect(await redemptionsOf(customerId)).toBe(1);
+    // The answer (built before the insert, stored with it) is the redemption as stored.
+    const stored = await platformCall(t(), secret, 'GET', `/redemptions/${made[0]!.json<PlatformRedemption>().id}`);
+    expect(made[0]!.json()).toEqual(stored.json());
 
     const retry = await platformCall(t(), secret, 'POST', '/redemptions', body, { 'idempotency-key': key });
     expect(retry.statusCode).toBe(201);

@@ -335,12 +335,30 @@ export async function requestRedemption(
     }
     if (problems.length > 0) throw conflict(`Cannot request: ${problems.join('; ')}`);
 
-    const total = body.pieces.reduce((sum, p) => sum + p.denom * p.amount, 0);
-    // The id and the audit entry first: the insert below takes rows every redemption shares (the
-    // row counts and the vault's piece counts, by trigger) until the commit, so as little as
-    // possible comes after it: one statement for the redemption, its pieces and the answer.
-    const [next] = await selectRows<{ id: number }>(tx, sql`select nextval(pg_get_serial_sequence('redemptions', 'id'))::int as "id"`);
+    const total = String(body.pieces.reduce((sum, p) => sum + p.denom * p.amount, 0));
+    // Everything but the insert first: the insert takes rows every redemption shares (the row
+    // counts and the vault's piece counts, by trigger) until the commit, so only the event comes
+    // after it. The answer is known before: the id drawn here, the figures as the columns keep
+    // them, and the row's times are the transaction's now().
+    const [next] = await selectRows<{ id: number; total: string; fee: string; appointmentDate: string; at: string }>(
+      tx,
+      sql`select nextval(pg_get_serial_sequence('redemptions', 'id'))::int as "id",
+                 trim_scale(${total}::numeric(36, 18))::text as "total", trim_scale(${body.fee}::numeric(36, 18))::text as "fee",
+                 ${body.appointmentDate}::date::text as "appointmentDate", ${isoTimestamp(sql`now()`)} as "at"`,
+    );
     const id = next!.id;
+    const created: PlatformRedemption = {
+      id,
+      customerId: body.customerId,
+      status: 'REQUESTED',
+      total: next!.total,
+      fee: next!.fee,
+      appointmentDate: next!.appointmentDate,
+      timeSlot: body.timeSlot,
+      pieces: body.pieces.map((p) => ({ denom: p.denom, amount: p.amount })).sort((a, b) => b.denom - a.denom),
+      createdAt: next!.at,
+      updatedAt: next!.at,
+    };
     await audit(ctx, tx, {
       action: 'platform.redemption-request',
       entity: 'redemption',
@@ -348,28 +366,22 @@ export async function requestRedemption(
       toState: 'REQUESTED',
       details: { customerId: body.customerId, pieces: body.pieces, appointmentDate: body.appointmentDate, timeSlot: body.timeSlot },
     });
+    await ctx.keep(tx, 201, created);
     const pieces = sql.join(
       body.pieces.map((p) => sql`(${stock.find((s) => s.denom === p.denom)!.id}::int, ${p.amount}::int)`),
       sql`, `,
     );
-    const [created] = await selectRows<PlatformRedemption>(
-      tx,
+    await tx.execute(
       sql`with made as (
             insert into ${r} (id, customer_id, status, total, total_fee, appointment_date, time_slot) overriding system value
-            values (${id}, ${body.customerId}, 'REQUESTED', ${String(total)}, ${body.fee}, ${body.appointmentDate}, ${body.timeSlot})
-            returning *
-          ), wanted (denomination_id, amount) as (values ${pieces}),
-          made_pieces as (insert into ${redemptionPieces} (redemption_id, denomination_id, amount) select ${id}, denomination_id, amount from wanted)
-          select made.id as "id", made.customer_id as "customerId", made.status as "status", trim_scale(made.total)::text as "total",
-                 trim_scale(made.total_fee)::text as "fee", made.appointment_date::text as "appointmentDate", made.time_slot as "timeSlot",
-                 (select json_agg(json_build_object('denom', g.denom, 'amount', w.amount) order by g.denom desc)
-                    from wanted w join ${goldDenominations} g on g.id = w.denomination_id) as "pieces",
-                 ${isoTimestamp(sql`made.created_at`)} as "createdAt", ${isoTimestamp(sql`made.updated_at`)} as "updatedAt"
-            from made`,
+            values (${id}, ${body.customerId}, 'REQUESTED', ${total}, ${body.fee}, ${body.appointmentDate}, ${body.timeSlot})
+            returning id
+          )
+          insert into ${redemptionPieces} (redemption_id, denomination_id, amount)
+          select made.id, wanted.denomination_id, wanted.amount from made, (values ${pieces}) as wanted (denomination_id, amount)`,
     );
-    await ctx.keep(tx, 201, created);
     await publishEvent(tx, { type: 'redemption.created', redemptionIds: [id] });
-    return created!;
+    return created;
   });
 }
 
