@@ -32,6 +32,14 @@ const examples: [english: string, indonesian: string][] = [
   ['Admin 12 not found', 'Admin 12 tidak ditemukan'],
   ['User 40512 not found', 'Pengguna 40512 tidak ditemukan'],
   ['Transaction 7 not found', 'Transaksi 7 tidak ditemukan'],
+  [
+    "Cannot hand over redemption 31: no escrow deposit of the customer's tokens is held for it",
+    'Tidak dapat menyerahkan penukaran 31: tidak ada deposit eskrow token nasabah yang ditahan untuknya',
+  ],
+  [
+    "Cannot hand over redemption 31: the customer's escrow transfer is not final yet",
+    'Tidak dapat menyerahkan penukaran 31: transfer eskrow nasabah belum final',
+  ],
   ['query: 2026-02-30 is not a date', 'query: 2026-02-30 bukan tanggal'],
   ['Balances could not be read from the chain: rpc timeout', 'Saldo tidak dapat dibaca dari chain: rpc timeout'],
   [
