@@ -162,6 +162,20 @@ describe('the signer outbox', () => {
     expect(row.nonce).toBe(signed.nonce);
   });
 
+  it('never replaces above the fee cap: a stuck transaction then waits, saying why', async () => {
+    await t.rpc('evm_setAutomine', [false]);
+    const { maxFeePerGas } = await t.client.estimateFeesPerGas();
+    const [id] = await queueTransactions(database.db, [{ kind: 'burn', toAddress: t.signer, amount: '1' }]);
+    // The node's fee fits; one raised by 12.5 % does not.
+    start({ stuckAfterMs: 200, maxFeePerGas: (maxFeePerGas * 105n) / 100n });
+    await waitUntil('the cap noted', async () => /SIGNER_MAX_FEE_GWEI/.test((await outboxRow(database.db, id!)).lastError ?? ''));
+    const row = await outboxRow(database.db, id!);
+    expect(row).toMatchObject({ state: 'sent', sentHashes: [row.txHash], maxFeePerGas: maxFeePerGas.toString() });
+    expect(calls.filter((c) => c.method === 'storeReplacement')).toEqual([]);
+    await mineToFinal();
+    await waitUntil('final', async () => (await outboxRow(database.db, id!)).state === 'final');
+  });
+
   it('a burn that reverts at final depth is failed with its reason; the one before it is final', async () => {
     await t.rpc('evm_setAutomine', [false]);
     // Each alone fits the balance, both together do not: both pass their estimate, the second reverts in the block.

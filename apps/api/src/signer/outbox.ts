@@ -45,6 +45,8 @@ export interface OutboxOptions {
   /** A sent transaction not mined this long after its last broadcast is replaced with higher fees. */
   stuckAfterMs: number;
   pollMs: number;
+  /** The most a transaction may pay per gas (wei): above it nothing is signed, and a stuck one waits. */
+  maxFeePerGas?: bigint;
   /** Rows read per step. */
   batch?: number;
   fault?: SignerFault;
@@ -163,6 +165,10 @@ export function startOutbox(options: OutboxOptions): Outbox {
     if (queued.length === 0) return signed;
     decimals ??= await client.readContract({ address: tokenAddress, abi: signerTokenAbi, functionName: 'decimals' });
     const fees = await currentFees();
+    if (options.maxFeePerGas !== undefined && fees.maxFeePerGas > options.maxFeePerGas) {
+      log.warn({ maxFeePerGas: fees.maxFeePerGas.toString() }, 'signer: the network asks more than SIGNER_MAX_FEE_GWEI: waiting to sign');
+      return signed;
+    }
     let nonce = await firstFreeNonce();
     for (const row of queued) {
       if (stopped || paused) break;
@@ -303,6 +309,10 @@ export function startOutbox(options: OutboxOptions): Outbox {
     const fees = await currentFees();
     const maxPriorityFeePerGas = [bumpFee(BigInt(row.maxPriorityFeePerGas!)), fees.maxPriorityFeePerGas].reduce((a, b) => (a > b ? a : b));
     const maxFeePerGas = [bumpFee(BigInt(row.maxFeePerGas!)), fees.maxFeePerGas, maxPriorityFeePerGas].reduce((a, b) => (a > b ? a : b));
+    if (options.maxFeePerGas !== undefined && maxFeePerGas > options.maxFeePerGas) {
+      await store.noteError(row.id, `not mined, and a replacement would pay more than SIGNER_MAX_FEE_GWEI: waiting`);
+      return;
+    }
     const bytes = await account.signTransaction({
       chainId,
       type: 'eip1559',

@@ -1,5 +1,5 @@
 import { pino } from 'pino';
-import { createPublicClient, http, type Address } from 'viem';
+import { createPublicClient, http, parseGwei, type Address } from 'viem';
 import { postgresLeadership, soleLeadership, type Leadership } from '../cluster/leadership';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { loggerOptions } from '../lib/logging';
@@ -47,7 +47,12 @@ async function startSigner(config: SignerConfig): Promise<RunningSigner> {
     store = ipcSignerStore(process);
     leadership = soleLeadership(log);
   } else {
-    handle = await openDatabase({ kind: 'postgres', url: config.DATABASE_URL!, poolSize: 2 });
+    handle = await openDatabase({
+      kind: 'postgres',
+      url: config.DATABASE_URL!,
+      poolSize: 2,
+      limits: { statementTimeoutMs: 15_000, idleInTransactionTimeoutMs: 10_000, acquireTimeoutMs: 5000 },
+    });
     store = databaseSignerStore(handle.db);
     leadership = postgresLeadership({ databaseUrl: config.DATABASE_URL!, lockName: signerLockName, log });
   }
@@ -62,6 +67,7 @@ async function startSigner(config: SignerConfig): Promise<RunningSigner> {
       finality: { tag: config.SIGNER_FINALIZED_TAG, confirmations: config.CHAIN_CONFIRMATIONS },
       stuckAfterMs: config.SIGNER_STUCK_AFTER_MS,
       pollMs: config.SIGNER_POLL_MS,
+      maxFeePerGas: config.SIGNER_MAX_FEE_GWEI === undefined ? undefined : parseGwei(String(config.SIGNER_MAX_FEE_GWEI)),
       fault: config.SIGNER_FAULT,
       log,
     }),

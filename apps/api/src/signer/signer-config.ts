@@ -34,6 +34,8 @@ const signerConfigSchema = z.object({
   SIGNER_POLL_MS: positiveInt.min(20).max(60_000).default(1000),
   /** A sent transaction not mined this long after its last broadcast is replaced with higher fees (default 3 min). */
   SIGNER_STUCK_AFTER_MS: positiveInt.min(100).max(86_400_000).default(180_000),
+  /** The most a transaction may pay per gas, in gwei: fees above it are not signed (a replacement waits instead). Unset: no cap. */
+  SIGNER_MAX_FEE_GWEI: z.coerce.number().positive().max(1_000_000).optional(),
   /** Tests only (NODE_ENV=test): pause-after-sign stops the loop after storing signed bytes. */
   SIGNER_FAULT: z.enum(['pause-after-sign']).optional(),
 });
