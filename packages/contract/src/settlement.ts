@@ -101,8 +101,8 @@ export type ReconciliationView = (typeof reconciliationViews)[number];
 
 /** One difference, with what it concerns and its age: since the event that made it one (the hand-over, the deposit, the failure...). */
 export const reconciliationItem = z.object({
-  /** Stable key of the item: its kind and the id of what it concerns. */
-  key: z.string(),
+  /** The item's stable key: its kind and the id of what it concerns ('deposit-unmatched:12'). */
+  id: z.string(),
   kind: z.enum(reconciliationKinds),
   /** true: it resolves by itself once the chain transaction or transfer is final; false: an operator must act. */
   inFlight: z.boolean(),

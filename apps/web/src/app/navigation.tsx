@@ -13,6 +13,7 @@ import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import RedeemOutlinedIcon from '@mui/icons-material/RedeemOutlined';
 import ShoppingCartOutlinedIcon from '@mui/icons-material/ShoppingCartOutlined';
 import StarOutlineIcon from '@mui/icons-material/StarOutlineOutlined';
+import SyncAltOutlinedIcon from '@mui/icons-material/SyncAltOutlined';
 import TuneOutlinedIcon from '@mui/icons-material/TuneOutlined';
 import WebhookOutlinedIcon from '@mui/icons-material/WebhookOutlined';
 import { isUnder, type NavGroup, type NavItem } from '@/components/layouts/navigation';
@@ -39,6 +40,7 @@ const menuIcons: Record<MenuRouteKey, ComponentType> = {
   denominations: InventoryOutlinedIcon,
   redemptionLimit: TuneOutlinedIcon,
   reserves: AccountBalanceOutlinedIcon,
+  settlement: SyncAltOutlinedIcon,
   credentials: KeyOutlinedIcon,
   webhookDeliveries: WebhookOutlinedIcon,
 };

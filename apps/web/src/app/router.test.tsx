@@ -121,6 +121,7 @@ describe('signed-in layout', () => {
       ['Denoms List', '/denoms-list'],
       ['Redemption Limit', '/redemption-limit'],
       ['Reserves', '/reserves'],
+      ['Settlement', '/settlement'],
       ['Credentials', '/credentials'],
       ['Webhook Deliveries', '/webhook-deliveries'],
     ]);

@@ -104,6 +104,10 @@ export const appRoutes = defineRoutes({
   },
   /** Not in the spec: proof of reserves, tokens outstanding against the vault's gold. */
   reserves: { path: '/reserves', title: 'Reserves', menu: { group: 'Others', label: 'Reserves' } },
+  /** Not in the spec: settlement (escrow, burns, refunds) and its reconciliation; the deposits and the outbox are its other tabs. */
+  settlement: { path: '/settlement', title: 'Settlement', menu: { group: 'Others', label: 'Settlement' } },
+  settlementDeposits: { path: '/settlement/deposits', title: 'Escrow Deposits', parent: 'settlement' },
+  settlementTransactions: { path: '/settlement/transactions', title: 'Chain Transactions', parent: 'settlement' },
   /** Not in the spec: the customer platform's credentials (the platform API). */
   credentials: { path: '/credentials', title: 'Credentials', menu: { group: 'Others', label: 'Credentials' } },
   /** Not in the spec: the webhook deliveries to the customer platform, with a re-send. */

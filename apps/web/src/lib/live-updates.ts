@@ -8,11 +8,12 @@ import { queryKeys } from './query-keys';
 const refreshedBy: Record<AdminEvent['type'], readonly (readonly string[])[]> = {
   // Lists, counts, totals, details, histories and receipts of redemptions; reserved pieces and grams move with them.
   'redemption.created': [queryKeys.redemptions.all, queryKeys.denominations.all, queryKeys.reserves.all],
-  'redemption.changed': [queryKeys.redemptions.all, queryKeys.denominations.all, queryKeys.reserves.all],
+  'redemption.changed': [queryKeys.redemptions.all, queryKeys.denominations.all, queryKeys.reserves.all, queryKeys.settlement.all],
   'stock.changed': [queryKeys.denominations.all, queryKeys.reserves.all],
   'reserves.changed': [queryKeys.reserves.all],
-  // A deposit moved a redemption, or a burn or refund changed state: the redemption and the reserves' escrow and in-flight figures.
-  'settlement.changed': [queryKeys.redemptions.all, queryKeys.reserves.all],
+  // A deposit moved a redemption, or a burn or refund changed state: the redemption, the reserves' escrow and in-flight
+  // figures, and the settlement screens (reconciliation, deposits, outbox).
+  'settlement.changed': [queryKeys.redemptions.all, queryKeys.reserves.all, queryKeys.settlement.all],
   // A rollback also removes reserves snapshots read at abandoned blocks; finality moves the final supply.
   'transactions.changed': [queryKeys.transactions.all, queryKeys.reserves.all],
 };

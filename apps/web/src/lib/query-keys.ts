@@ -17,6 +17,7 @@ const prices = ['prices'] as const;
 const purchases = ['purchases'] as const;
 const redemptions = ['redemptions'] as const;
 const reserves = ['reserves'] as const;
+const settlement = ['settlement'] as const;
 const transactions = ['transactions'] as const;
 const platform = ['platform'] as const;
 
@@ -83,6 +84,15 @@ export const queryKeys = {
     current: [...reserves, 'current'] as const,
     indexer: [...reserves, 'indexer'] as const,
     history: (query: ListCallQuery) => [...reserves, 'history', query] as const,
+  },
+  /** Escrow deposits, the signer's outbox and the reconciliation: every settlement.changed refreshes `all`. */
+  settlement: {
+    all: settlement,
+    reconciliation: (query: ListCallQuery) => [...settlement, 'reconciliation', query] as const,
+    summary: [...settlement, 'summary'] as const,
+    deposits: (query: ListCallQuery) => [...settlement, 'deposits', query] as const,
+    transactions: (query: ListCallQuery) => [...settlement, 'transactions', query] as const,
+    redemption: (id: number) => [...settlement, 'redemption', id] as const,
   },
   transactions: {
     all: transactions,

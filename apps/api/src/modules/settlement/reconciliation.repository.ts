@@ -99,9 +99,9 @@ function differences(scope: ReconciliationScope): SQL {
   return sql.join(branches, sql` union all `);
 }
 
-/** The list's columns over the union (`d`): a stable key (kind and the id it concerns), the age in whole seconds. */
+/** The list's columns over the union (`d`): a stable id (kind and the id it concerns), the age in whole seconds. */
 const itemColumns = sql`
-  d.kind || ':' || coalesce(d.transaction_id::text, d.deposit_id::text, d.redemption_id::text, d.tx_hash) as "key",
+  d.kind || ':' || coalesce(d.transaction_id::text, d.deposit_id::text, d.redemption_id::text, d.tx_hash) as "id",
   d.kind as "kind", d.in_flight as "inFlight", d.redemption_id as "redemptionId", d.deposit_id as "depositId",
   d.transaction_id as "transactionId", d.tx_hash as "txHash", d.expected as "expected", d.actual as "actual",
   ${isoTimestamp(sql`d.since_at`)} as "since", greatest(0, floor(extract(epoch from (now() - d.since_at))))::int as "ageSeconds"`;

@@ -175,9 +175,9 @@ describeEachEngine(
       const second = await reconciliation('?limit=3&page=1');
       const everything = await reconciliation('?order=asc');
       expect(first.total).toBe(8);
-      expect([...first.data, ...second.data].map((i) => i.key)).toEqual(everything.data.slice(0, 6).map((i) => i.key));
+      expect([...first.data, ...second.data].map((i) => i.id)).toEqual(everything.data.slice(0, 6).map((i) => i.id));
       const newestFirst = await reconciliation('?order=desc');
-      expect(newestFirst.data.map((i) => i.key)).toEqual(everything.data.map((i) => i.key).reverse());
+      expect(newestFirst.data.map((i) => i.id)).toEqual(everything.data.map((i) => i.id).reverse());
     });
 
     it('counts per kind in the summary', async () => {
@@ -196,7 +196,7 @@ describeEachEngine(
         .replace(/^\uFEFF/, '')
         .trim()
         .split('\n');
-      expect(lines[0]).toBe('key,kind,inFlight,redemptionId,depositId,transactionId,txHash,expected,actual,since,ageSeconds');
+      expect(lines[0]).toBe('id,kind,inFlight,redemptionId,depositId,transactionId,txHash,expected,actual,since,ageSeconds');
       expect(lines).toHaveLength(1 + 5);
       expect(lines[1]).toMatch(new RegExp(`^deposit-unmatched:${ids.unmatched},deposit-unmatched,false,,${ids.unmatched},`));
       const [exported] = await selectRows<{ entityId: string }>(

@@ -44,7 +44,7 @@ const refused = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 40
 
 /** The reconciliation CSV's columns: the list's fields, in its JSON order. */
 const reconciliationColumns = [
-  'key',
+  'id',
   'kind',
   'inFlight',
   'redemptionId',

@@ -57,6 +57,20 @@ export function ReserveFigures({ reserves }: { reserves: ReservesResponse }) {
           note={reading.backed ? t('Every token is backed') : t('Short by {{grams}}', { grams: formatGrams(reading.shortfallGrams) })}
         />
       </Stack>
+      {reading.burnsInFlight !== undefined || reading.escrowHeld !== undefined ? (
+        <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 2 }} data-testid="reserve-settlement">
+          <Figure
+            label={t('{{product}} in escrow', { product })}
+            value={formatTokenAmount(reading.escrowHeld ?? '0')}
+            note={t('Held for open redemptions: part of the supply until burned or refunded')}
+          />
+          <Figure
+            label={t('Burns in flight')}
+            value={formatTokenAmount(reading.burnsInFlight ?? '0')}
+            note={t('Handed over, burn not landed yet: coverage counts them as gone')}
+          />
+        </Stack>
+      ) : null}
       <Typography variant="body2" color="text.secondary" data-testid="reserve-block">
         {t('Supply read at block {{block}} ({{time}}); figures as of {{readAt}}.', {
           block: reading.blockNumber.toLocaleString('id-ID'),
