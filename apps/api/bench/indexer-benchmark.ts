@@ -69,6 +69,8 @@ export async function runIndexerBench(serverUrl: string, logs: number): Promise<
     const token = deployed.contractAddress!;
     const generateStart = performance.now();
     const holder = '0x00000000000000000000000000000000000b0b01' as Address;
+    // Explicit nonces: no nonce lookup per transaction (a million logs are made in about a minute).
+    let nonce = await client.getTransactionCount({ address: owner!, blockTag: 'pending' });
     for (let made = 0; made < logs; made += logsPerTx) {
       const count = Math.min(logsPerTx, logs - made);
       const hash = await wallet.writeContract({
@@ -77,6 +79,7 @@ export async function runIndexerBench(serverUrl: string, logs: number): Promise<
         functionName: 'mintMany',
         args: [holder, 1n, BigInt(count)],
         gas: 30_000_000n,
+        nonce: nonce++,
       });
       if (made % (logsPerTx * 50) === 0 || made + count >= logs) await client.waitForTransactionReceipt({ hash, timeout: 600_000 });
     }
