@@ -69,7 +69,7 @@ describe.skipIf(!postgresUp)('two API processes on one PostgreSQL database', () 
     const denominationId = await insertDenomination(database.db, 10, 3);
     const id = await insertRedemption(database.db, {
       customerId: customer.id,
-      status: 'REQUESTED',
+      status: 'PREPARATION',
       pieces: [{ denominationId, denom: 10, amount: 1 }],
     });
     const cookie = await signIn(a.baseUrl, testAdmin);
