@@ -242,39 +242,50 @@ async function checkInvariants(model: Model, real: Real) {
 describeEachEngine(
   'settlement model (fast-check)',
   (t) => {
-    it(`holds its invariants over ${runs} random runs of requests, escrows, reorganisations, hand-overs and signer crashes`, async () => {
-      const index = fc.nat(40);
-      const commands = [
-        fc.constant(new Request()),
-        index.map((n) => new EscrowSeen(n)),
-        fc.constant(new Reorganise()),
-        fc.constant(new Finalise()),
-        index.map((n) => new CheckCode(n)),
-        fc.tuple(fc.constantFrom<Action>('approve', 'reject', 'reset', 'prepare'), index).map(([a, n]) => new Act(a, n)),
-        fc.boolean().map((crash) => new SignerTick(crash)),
-      ];
-      await fc.assert(
-        fc.asyncProperty(fc.commands(commands, { maxCommands: 40 }), async (cmds) => {
-          const db = t().database.db;
-          const denom = 2000 + ++serial;
-          const real: Real = { t: t(), db, denominationId: await insertDenomination(db, denom, stockPieces), denom, ids: [], wallets: [] };
-          const model: Model = { redemptions: [], redeemedPieces: 0 };
-          await fc.asyncModelRun(
-            () => ({ model, real }),
-            [...cmds].map((command) => ({
-              check: (m: Readonly<Model>) => command.check(m),
-              run: async (m: Model, r: Real) => {
-                await command.run(m, r);
-                await checkInvariants(m, r);
-              },
-              toString: () => command.toString(),
-            })),
-          );
-          // Whatever is left pending, the escrow transfers are unrelated to the next run's (their own wallets).
-        }),
-        { numRuns: runs },
-      );
-    });
+    it(
+      `holds its invariants over ${runs} random runs of requests, escrows, reorganisations, hand-overs and signer crashes`,
+      async () => {
+        const index = fc.nat(40);
+        const commands = [
+          fc.constant(new Request()),
+          index.map((n) => new EscrowSeen(n)),
+          fc.constant(new Reorganise()),
+          fc.constant(new Finalise()),
+          index.map((n) => new CheckCode(n)),
+          fc.tuple(fc.constantFrom<Action>('approve', 'reject', 'reset', 'prepare'), index).map(([a, n]) => new Act(a, n)),
+          fc.boolean().map((crash) => new SignerTick(crash)),
+        ];
+        await fc.assert(
+          fc.asyncProperty(fc.commands(commands, { maxCommands: 40 }), async (cmds) => {
+            const db = t().database.db;
+            const denom = 2000 + ++serial;
+            const real: Real = {
+              t: t(),
+              db,
+              denominationId: await insertDenomination(db, denom, stockPieces),
+              denom,
+              ids: [],
+              wallets: [],
+            };
+            const model: Model = { redemptions: [], redeemedPieces: 0 };
+            await fc.asyncModelRun(
+              () => ({ model, real }),
+              [...cmds].map((command) => ({
+                check: (m: Readonly<Model>) => command.check(m),
+                run: async (m: Model, r: Real) => {
+                  await command.run(m, r);
+                  await checkInvariants(m, r);
+                },
+                toString: () => command.toString(),
+              })),
+            );
+            // Whatever is left pending, the escrow transfers are unrelated to the next run's (their own wallets).
+          }),
+          { numRuns: runs },
+        );
+      },
+      Math.max(60_000, runs * 4_000),
+    );
   },
   { env: { SETTLEMENT_ESCROW_ADDRESS: escrow } },
 );
