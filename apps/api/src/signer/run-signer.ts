@@ -4,6 +4,7 @@ import { postgresLeadership, soleLeadership, type Leadership } from '../cluster/
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { loggerOptions } from '../lib/logging';
 import { chainDefinition } from '../modules/chain/chain-definition';
+import { describeRpcError } from '../modules/chain/rpc-errors';
 import { startOutbox } from './outbox';
 import type { SignerConfig } from './signer-config';
 import { signerStopMessage, ipcSignerStore } from './signer-ipc';
@@ -25,17 +26,24 @@ interface RunningSigner {
  * leads, the outbox.
  */
 async function startSigner(config: SignerConfig): Promise<RunningSigner> {
+  // A wrong key setting is named before anything else is tried.
+  const keySource = signerKeySource(config);
   const log = pino({ ...loggerOptions(config.LOG_LEVEL), base: { pid: process.pid, role: 'signer' } });
   const client = createPublicClient({
     chain: chainDefinition(config.CHAIN_ID, config.RPC_URL),
     transport: http(config.RPC_URL, { timeout: config.RPC_TIMEOUT_MS, retryCount: 1 }),
     cacheTime: 0,
   });
-  const nodeChainId = await client.getChainId();
+  let nodeChainId: number;
+  try {
+    nodeChainId = await client.getChainId();
+  } catch (error) {
+    throw new Error(`the node at RPC_URL does not answer: ${describeRpcError(error)}`);
+  }
   if (nodeChainId !== config.CHAIN_ID) {
     throw new Error(`the node at RPC_URL is chain ${nodeChainId}, not CHAIN_ID ${config.CHAIN_ID}: nothing is signed for the wrong chain`);
   }
-  const account = await loadSignerAccount(signerKeySource(config), async () =>
+  const account = await loadSignerAccount(keySource, async () =>
     /^anvil\//i.test(String(await client.request({ method: 'web3_clientVersion' as never }))),
   );
 
