@@ -13,6 +13,7 @@ import {
   registerVerifiedCustomer,
   requestRedemption,
   sendAndCheckCode,
+  statusOf,
   waitUntil,
 } from '../harness/settlement-cycle';
 import { migrateDatabase, openDatabase, selectRows, type Database } from '../src/db/client';
@@ -137,9 +138,11 @@ async function round(db: Database, api: BenchApi, chain: DemoChain, databaseUrl:
     const started = Date.now();
     await Promise.all(
       ids.map(async (id) => {
-        for (;;) {
+        for (let attempt = 0; ; attempt++) {
           const answer = await call(api.baseUrl, '/api/admin/redeem/approve', { body: { id }, cookie: api.cookie });
           if (answer.status === 200) break;
+          // A 503 may come after the commit (the answer's read found no connection): the retry is refused, the hand-over done.
+          if (answer.status === 409 && attempt > 0 && (await statusOf(api.baseUrl, api.cookie, id)) === 'REDEEMED') break;
           if (answer.status !== 503) throw new Error(`approve ${id}: ${answer.status} ${JSON.stringify(answer.body)}`);
           retried++;
           await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -177,15 +180,18 @@ async function round(db: Database, api: BenchApi, chain: DemoChain, databaseUrl:
   }
 }
 
+/** Burns final later than the finality depth plus 3 blocks after their approval. */
+const over = (r: Round) => r.blocks.filter((blocks) => blocks > r.depth + 3).length;
+
 function section(rounds: Round[]): { text: string; ok: boolean } {
-  const ok = rounds.every((r) => r.blocks.at(-1)! <= r.depth + 3);
+  const ok = rounds.every((r) => over(r) === 0);
   const rows = rounds.map((r) => {
     const seconds = (v: number) => (v / 1000).toFixed(1);
     const mean = r.burnsPerBlock.reduce((a, b) => a + b, 0) / r.burnsPerBlock.length;
     return (
       `| ${r.depth} | ${r.handOvers} | ${seconds(percentile(r.ms, 50))} / ${seconds(percentile(r.ms, 95))} / ${seconds(r.ms.at(-1)!)} s | ` +
       `${percentile(r.blocks, 50)} / ${percentile(r.blocks, 95)} / ${r.blocks.at(-1)} | ${mean.toFixed(1)} / ${Math.max(...r.burnsPerBlock)} (${r.burnsPerBlock.length} blocks) | ` +
-      `${r.retried} | ${seconds(r.wallMs)} s | ${r.blocks.at(-1)! <= r.depth + 3 ? 'met' : '**missed**'} (≤ ${r.depth + 3}) |`
+      `${r.retried} | ${seconds(r.wallMs)} s | ${over(r) === 0 ? 'met' : `**missed** by ${over(r)} of ${r.handOvers}`} (≤ ${r.depth + 3}) |`
     );
   });
   const text = [
@@ -205,8 +211,9 @@ function section(rounds: Round[]): { text: string; ok: boolean } {
     '',
     'Depth 0 is the demo chain as `npm start` runs it (every mined block final); 16 stands for Polygon milestones. The signer',
     'pipelines nonces: a poll signs every queued row, burns and fee moves alike, and broadcasts them without waiting for the one',
-    'before, so they land in the next block or two. Approvals of one denomination take its stock row in turn; under 100 at',
-    "once on this machine some waited past the pool's acquire time-out and were answered 503 (nothing written) and sent again.",
+    'before, so they land in the next block or two. Approvals of one denomination take their stock row in turn, so 100 at',
+    "once queue for the API's connections: the run gives the API a 30 s acquire time-out (default 5 s) so that queue is not",
+    'what is measured; an approval still answered 503 is sent again (counted above).',
     '',
   ].join('\n');
   return { text, ok };
@@ -233,6 +240,9 @@ export async function runSettlementBench(serverUrl: string, handOvers: number): 
         SETTLEMENT_ESCROW_ADDRESS: chain.ownerAddress,
         SETTLEMENT_TREASURY_ADDRESS: chain.secondAccount,
         SETTLEMENT_INTERVAL_MS: '250',
+        // Approvals of one denomination take its stock row in turn: 100 at once wait longer than the
+        // default 5 s for a connection on a loaded machine. Measured here is the signer, not that queue.
+        DATABASE_ACQUIRE_TIMEOUT_MS: '30000',
       });
       try {
         const rounds: Round[] = [];
