@@ -9,6 +9,7 @@ import { describeRpcError, isRangeTooLarge, isRateLimited, isTagRefused, isUnkno
 import {
   CursorMovedError,
   markFinal,
+  pendingBlocks,
   readCursor,
   recentBlocks,
   rollBackAbove,
@@ -124,6 +125,13 @@ interface Header {
   timestamp: bigint;
 }
 
+/** A range's end headers (null: the node lacks it yet) and its logs (null: refused, to be read smaller). */
+interface RangeRead {
+  first: Header | null;
+  last: Header | null;
+  logs: TransferLog[] | null;
+}
+
 /** The node does not have what we asked yet (a lagging node behind a load balancer): wait, do not rescan. */
 class NodeBehind extends Error {}
 
@@ -191,6 +199,14 @@ export function startTransferWatcher(options: TransferWatcherOptions): TransferW
   /** The last final block the hook was told of, and final mints/burns since. */
   let finalTold = deploymentBlock - 1;
   let finalSupplyChanges = 0;
+  /**
+   * The blocks that may hold pending rows (read from the table when the cursor is, then followed
+   * as rows are stored): marking rows final is skipped while there are none, so catching up on
+   * final blocks writes nothing but the ranges themselves.
+   */
+  let pending: { from: number; to: number } | undefined;
+  /** The next range, read while the one before is written. */
+  let ahead: { fromBlock: number; toBlock: number; read: Promise<RangeRead> } | undefined;
 
   /** What was last written of the status, when (the database's time) and its shape then. */
   let statusWrittenAt: Date | undefined;
@@ -429,6 +445,10 @@ export function startTransferWatcher(options: TransferWatcherOptions): TransferW
     seen = next;
     indexedTime = Number(time);
     finalSupplyChanges += rows.filter((r) => r.final && r.type !== 'TRANSFER').length;
+    for (const row of rows) {
+      if (row.final || row.blockNumber === null || row.blockNumber === undefined) continue;
+      pending = { from: Math.min(pending?.from ?? row.blockNumber, row.blockNumber), to: Math.max(pending?.to ?? 0, row.blockNumber) };
+    }
     if (rows.length > 0)
       log.info(
         { nextBlock: next.nextBlock, stored: rows.length },
@@ -437,14 +457,23 @@ export function startTransferWatcher(options: TransferWatcherOptions): TransferW
     return true;
   }
 
+  /** A range's end headers and its logs (null: the node refused the range, read it again smaller). */
+  async function fetchRange(fromBlock: number, toBlock: number): Promise<RangeRead> {
+    const [first, last] = await Promise.all([headerOrNull(fromBlock), headerOrNull(toBlock)]);
+    if (!first || !last) return { first, last, logs: null };
+    return { first, last, logs: await rangeLogs(fromBlock, toBlock, last.hash) };
+  }
+
   /** Below the finalized block: one eth_getLogs for the range; its first block must follow the stored one. */
   async function readRange(limit: number, finalized: number, decimals: number): Promise<void> {
     const fromBlock = cursor!.nextBlock;
-    const toBlock = Math.min(limit, fromBlock + blockRange - 1);
-    const [first, last] = await Promise.all([headerOrNull(fromBlock), headerOrNull(toBlock)]);
+    // Read while the range before was written (catching up): used only if it is still the next one.
+    const prefetched = ahead && ahead.fromBlock === fromBlock && ahead.toBlock <= limit ? ahead : undefined;
+    ahead = undefined;
+    const toBlock = prefetched?.toBlock ?? Math.min(limit, fromBlock + blockRange - 1);
+    const { first, last, logs } = await (prefetched?.read ?? fetchRange(fromBlock, toBlock));
     if (!first || !last) throw new NodeBehind(`block ${first ? toBlock : fromBlock}`);
     if (cursor!.lastBlockHash && first.parentHash !== cursor!.lastBlockHash) return rollBack(fromBlock);
-    const logs = await rangeLogs(fromBlock, toBlock, last.hash);
     if (!logs) return;
     // A log of the range's ends from another branch than their headers: the chain moved while we read.
     if (
@@ -455,6 +484,14 @@ export function startTransferWatcher(options: TransferWatcherOptions): TransferW
       )
     ) {
       throw new NodeBehind('a block that changed during the read');
+    }
+    if (toBlock < limit && !stopped) {
+      // The next range is read while this one is written: the node and the database work at once.
+      const next = toBlock + 1;
+      const nextTo = Math.min(limit, next + blockRange - 1);
+      const read = fetchRange(next, nextTo);
+      read.catch(() => {}); // a failure counts when (and if) the range is used
+      ahead = { fromBlock: next, toBlock: nextTo, read };
     }
     const times = await blockTimes(
       logs,
@@ -512,9 +549,10 @@ export function startTransferWatcher(options: TransferWatcherOptions): TransferW
   /** Marks rows final up to the finalized block and tells the hook which final blocks are indexed. */
   async function advanceFinality(finalized: number): Promise<void> {
     const finalIndexed = Math.min(finalized, cursor!.nextBlock - 1);
-    if (finalIndexed > finalTold) {
+    if (finalIndexed > finalTold && pending && pending.from <= finalIndexed) {
       const { supplyChanges } = await markFinal(db, finalIndexed);
       finalSupplyChanges += supplyChanges;
+      pending = pending.to > finalIndexed ? { from: finalIndexed + 1, to: pending.to } : undefined;
     }
     const range: StoredTransferRange = {
       fromBlock: finalTold + 1,
@@ -547,6 +585,7 @@ export function startTransferWatcher(options: TransferWatcherOptions): TransferW
   async function step(): Promise<boolean> {
     if (!cursor) {
       const stored = await readCursor(db, key);
+      pending = await pendingBlocks(db);
       seen = stored;
       // Never before the deployment block, whatever was stored (e.g. a new deployment).
       cursor = stored && stored.nextBlock >= deploymentBlock ? stored : { nextBlock: deploymentBlock, lastBlockHash: null };

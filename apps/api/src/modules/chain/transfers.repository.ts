@@ -197,3 +197,15 @@ export async function markFinal(db: Database, finalizedBlock: number): Promise<{
     return { rows: rows.length, supplyChanges: rows.filter((r) => r.type !== 'TRANSFER').length };
   });
 }
+
+/** The lowest and highest blocks holding pending transfers; undefined when there are none. */
+export async function pendingBlocks(db: Database): Promise<{ from: number; to: number } | undefined> {
+  const [row] = await db
+    .select({
+      from: sql<string | null>`min(${tokenTransactions.blockNumber})`,
+      to: sql<string | null>`max(${tokenTransactions.blockNumber})`,
+    })
+    .from(tokenTransactions)
+    .where(eq(tokenTransactions.final, false));
+  return row?.from == null || row.to == null ? undefined : { from: Number(row.from), to: Number(row.to) };
+}
