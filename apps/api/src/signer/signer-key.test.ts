@@ -39,7 +39,8 @@ describe('the signer key', () => {
   it('opens both test vectors of the keystore definition', async () => {
     expect(await decryptKeystore(JSON.stringify(pbkdf2Vector), 'testpassword')).toBe(vectorSecret);
     expect(await decryptKeystore(JSON.stringify(scryptVector), 'testpassword')).toBe(vectorSecret);
-  });
+    // A safety net, not a speed check: both vectors derive their key with 2^18 rounds in JavaScript.
+  }, 120_000);
 
   it('refuses a wrong password, a damaged file and what is not a keystore, naming no secret', async () => {
     // Light scrypt (n = 1024): the vectors' 2^18 rounds cost seconds each.
