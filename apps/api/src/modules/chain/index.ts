@@ -14,7 +14,7 @@ export { startDemoChain, type DemoChain } from './demo-chain';
 export { ChainReadError } from './errors';
 export type { ChainLogger } from './logger';
 export { startTransferWatcher, type StoredTransferRange, type TransferWatcher } from './transfer-watcher';
-export { indexerStatusOf, readIndexerStatus } from './indexer-status';
+export { indexerStatusOf } from './indexer-status';
 
 export interface ChainServicesOptions {
   db: Database;
