@@ -10,7 +10,7 @@ import { requestFor } from './test-tls';
 const apiRoot = join(import.meta.dirname, '../..');
 
 /** An entry point as global-setup.ts bundled it for this run. */
-export function bundledEntryPoint(name: 'server' | 'seed' | 'demo-chain-child'): string {
+export function bundledEntryPoint(name: 'server' | 'seed' | 'backup' | 'demo-chain-child' | 'transfer-watcher-child'): string {
   return join(inject('apiBundles'), `${name}.js`);
 }
 

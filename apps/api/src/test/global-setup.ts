@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import type { TestProject } from 'vitest/node';
 import { processAlive } from '../db/client';
+import { dropRunDatabases } from './test-databases';
 
 /**
  * The entry points tests run as processes (api-processes.ts), bundled as build.mjs bundles the
@@ -15,8 +16,10 @@ const bundlesRoot = join(apiRoot, 'test-bundles');
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The folder of server.js, seed.js, signer.js (the API forks it beside itself) and demo-chain-child.js. */
+    /** The folder of server.js, seed.js, signer.js (the API forks it beside itself), backup.js and the test children. */
     apiBundles: string;
+    /** Names this run's PostgreSQL test databases (test-databases.ts), so that the teardown finds those left. */
+    testRunId: string;
   }
 }
 
@@ -28,7 +31,9 @@ async function bundle(outdir: string): Promise<void> {
       server: 'src/server.ts',
       seed: 'src/cli/seed.ts',
       signer: 'src/cli/signer.ts',
+      backup: 'src/cli/backup.ts',
       'demo-chain-child': 'src/test/chain/demo-chain-child.ts',
+      'transfer-watcher-child': 'src/test/chain/transfer-watcher-child.ts',
     },
     outdir,
     bundle: true,
@@ -61,5 +66,9 @@ export default async function setup(project: TestProject) {
   await bundle(outdir);
   project.onTestsRerun(() => bundle(outdir));
   project.provide('apiBundles', outdir);
-  return () => rmSync(outdir, { recursive: true, force: true });
+  project.provide('testRunId', String(process.pid));
+  return async () => {
+    rmSync(outdir, { recursive: true, force: true });
+    await dropRunDatabases(String(process.pid));
+  };
 }

@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { asc, sql } from 'drizzle-orm';
 import { createPublicClient, http } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, selectRows, type DatabaseTarget } from '../../db/client';
 import { tokenTransactions } from '../../db/schema';
+import { bundledEntryPoint } from '../../test/api-processes';
 import { createTestDatabase, engines, migratedDataDir, postgresReachable, type TestDatabase } from '../../test/test-databases';
 import { startRpcProxy, type RpcProxy } from '../../../harness/rpc-proxy';
 import { normalizeAddress, transferEvent } from './chain-definition';
@@ -17,7 +17,6 @@ const postgresUp = await postgresReachable();
 const wallets = Array.from({ length: 60 }, (_, i) =>
   normalizeAddress(`0x${(i + 1).toString(16).padStart(6, '0')}${'c1c1c1'.repeat(5)}0000`),
 );
-const childScript = fileURLToPath(new URL('../../test/chain/transfer-watcher-child.ts', import.meta.url));
 
 let chain: DemoChain;
 let proxy: RpcProxy;
@@ -38,9 +37,7 @@ async function killMidway(database: DatabaseTarget, ranges: number): Promise<num
   const child = spawn(
     process.execPath,
     [
-      '--import',
-      'tsx',
-      childScript,
+      bundledEntryPoint('transfer-watcher-child'),
       JSON.stringify({ rpcUrl: proxy.url, tokenAddress: chain.tokenAddress, deploymentBlock: String(chain.deploymentBlock), database }),
     ],
     { stdio: ['ignore', 'pipe', 'inherit'] },

@@ -1,6 +1,6 @@
-// Run by transfer-watcher-kill.test.ts as a separate Node process (node --import tsx): runs the
-// transfer watcher on the database given as JSON in argv[2] and prints each stored range as one
-// line ("stored <next block>"), until it is killed (SIGKILL, mid-range).
+// Run by transfer-watcher-kill.test.ts as a separate Node process (bundled by test/global-setup.ts):
+// runs the transfer watcher on the database given as JSON in argv[2] and prints each stored range
+// as one line ("stored <next block>"), until it is killed (SIGKILL, mid-range).
 import { openDatabase, type DatabaseTarget } from '../../db/client';
 import { createChainReader } from '../../modules/chain/chain-reader';
 import { startTransferWatcher } from '../../modules/chain/transfer-watcher';

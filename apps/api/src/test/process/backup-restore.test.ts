@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, selectRows } from '../../db/client';
-import { call, signIn, startApiProcess, type ApiProcess } from '../api-processes';
+import { bundledEntryPoint, call, signIn, startApiProcess, type ApiProcess } from '../api-processes';
 import { testAdmin } from '../test-app';
 import { migratedDataDir } from '../test-databases';
 
@@ -18,11 +18,11 @@ import { migratedDataDir } from '../test-databases';
  * command makes the copy itself.
  */
 const repoRoot = join(import.meta.dirname, '../../../../..');
-const cli = join(repoRoot, 'apps/api/src/cli/backup.ts');
 
+/** `npm run backup` / `npm run restore`: src/cli/backup.ts, as bundled for this run (tsx would compile it each time). */
 function runCli(command: 'backup' | 'restore', file: string, dataDir: string): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', cli, command, file], {
+    const child = spawn(process.execPath, [bundledEntryPoint('backup'), command, file], {
       cwd: repoRoot,
       env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir },
     });
