@@ -6,6 +6,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { migrateDatabase, migrationsFolder, openDatabase, selectRows, type Database, type DatabaseHandle } from '../db/client';
 import * as schema from '../db/schema';
 import { schemaFingerprint } from './security/db-fingerprint';
@@ -323,9 +324,40 @@ function postgresUrl(database: string): string {
   return url.toString();
 }
 
+/** The start of the names of this run's databases: the global setup drops any left at the end (global-setup.ts). */
+const runDatabasePrefix = (runId: string) => `gold_test_r${runId}_`;
+
+async function dropDatabase(name: string): Promise<void> {
+  const dropper = new pg.Client({ connectionString: testPostgresUrl });
+  await dropper.connect();
+  try {
+    // Only ever drop a database this helper created.
+    await dropper.query(`drop database if exists "${name}" with (force)`);
+  } finally {
+    await dropper.end();
+  }
+}
+
+/** Drops what this run's test files left (destroy() not called, or its drop cut short by the worker's end). */
+export async function dropRunDatabases(runId: string): Promise<void> {
+  if (!(await postgresReachable())) return;
+  const admin = new pg.Client({ connectionString: testPostgresUrl });
+  await admin.connect();
+  let names: string[];
+  try {
+    const prefix = runDatabasePrefix(runId).replace(/_/g, '\\_');
+    names = (await admin.query<{ datname: string }>('select datname from pg_database where datname like $1', [`${prefix}%`])).rows.map(
+      (row) => row.datname,
+    );
+  } finally {
+    await admin.end();
+  }
+  await Promise.all(names.map((name) => dropDatabase(name).catch(() => {})));
+}
+
 async function postgresTestDatabase(): Promise<TestDatabase> {
   const template = await migratedPostgresTemplate();
-  const name = `gold_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const name = `${runDatabasePrefix(inject('testRunId') ?? String(process.pid))}${Date.now()}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: testPostgresUrl });
   await admin.connect();
   await admin.query(`create database "${name}" template "${template}"`);
@@ -340,11 +372,10 @@ async function postgresTestDatabase(): Promise<TestDatabase> {
     url,
     async destroy() {
       await handle.close();
-      const dropper = new pg.Client({ connectionString: testPostgresUrl });
-      await dropper.connect();
-      // Only ever drop the database this helper created.
-      await dropper.query(`drop database if exists "${name}" with (force)`);
-      await dropper.end();
+      // Not waited for: a drop waits for a checkpoint of the whole server (seconds when it is
+      // busy), and the next test file need not. What a failed or cut-off drop leaves, the
+      // global setup's teardown drops (dropRunDatabases).
+      void dropDatabase(name).catch(() => {});
     },
   };
 }
