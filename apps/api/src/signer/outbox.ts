@@ -344,10 +344,18 @@ export function startOutbox(options: OutboxOptions): Outbox {
     if (sent.length === 0) return;
     const finalized = await finalizedBlock();
     let finalNonce: number | undefined;
+    // Every row's receipts first, a few rows at a time (hundreds may wait for finality at once).
+    const receiptsByRow = new Map<number, TransactionReceipt | null>();
+    for (let i = 0; i < sent.length; i += 16) {
+      const slice = sent.slice(i, i + 16);
+      const found = await Promise.all(
+        slice.map(async (row) => (await Promise.all(row.sentHashes.map(receiptOf))).find((r) => r !== null) ?? null),
+      );
+      slice.forEach((row, j) => receiptsByRow.set(row.id, found[j]!));
+    }
     for (const row of sent) {
       if (stopped) return;
-      const receipts = await Promise.all(row.sentHashes.map(receiptOf));
-      const receipt = receipts.find((r) => r !== null) ?? null;
+      const receipt = receiptsByRow.get(row.id) ?? null;
       if (receipt) {
         const mined = { hash: receipt.transactionHash, block: Number(receipt.blockNumber) };
         if (row.minedBlock !== mined.block || row.minedHash !== mined.hash) await store.markMined(row.id, mined);

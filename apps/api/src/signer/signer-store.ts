@@ -51,7 +51,7 @@ type Replacement = Pick<SignedTransaction, 'signedTx' | 'txHash' | 'maxFeePerGas
  * and answers whether it applied: a signer that lost the lead changes nothing.
  */
 export interface SignerStore {
-  /** Queued rows (any chain: none is signed yet) and this signer's signed and sent rows, oldest first. */
+  /** Up to `limit` queued rows (any chain: none is signed yet), oldest first, and all of this signer's signed and sent rows. */
   openTransactions(chainId: number, fromAddress: string, limit: number): Promise<OutboxRow[]>;
   /** The highest nonce stored for this chain and address, or null. */
   highestNonce(chainId: number, fromAddress: string): Promise<number | null>;
@@ -146,15 +146,17 @@ export function databaseSignerStore(db: Database): SignerStore {
 
   return {
     async openTransactions(chainId, fromAddress, limit) {
-      const rows = await db
-        .select(rowColumns)
-        .from(t)
-        .where(
-          sql`${t.state} = 'queued' or (${t.state} in ('signed', 'sent') and ${t.chainId} = ${chainId} and ${t.fromAddress} = ${fromAddress})`,
-        )
-        .orderBy(asc(t.id))
-        .limit(limit);
-      return rows.map((row) => ({ ...row, sentHashes: [...row.sentHashes] }));
+      // Queued rows are bounded per step; every signed and sent one is followed, however many
+      // wait for finality (a busy hour's burns must not hold new ones back).
+      const [queued, inFlight] = await Promise.all([
+        db.select(rowColumns).from(t).where(eq(t.state, 'queued')).orderBy(asc(t.id)).limit(limit),
+        db
+          .select(rowColumns)
+          .from(t)
+          .where(and(inArray(t.state, ['signed', 'sent']), eq(t.chainId, chainId), eq(t.fromAddress, fromAddress)))
+          .orderBy(asc(t.nonce)),
+      ]);
+      return [...queued, ...inFlight].map((row) => ({ ...row, sentHashes: [...row.sentHashes] }));
     },
 
     async highestNonce(chainId, fromAddress) {
