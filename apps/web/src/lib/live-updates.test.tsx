@@ -39,6 +39,8 @@ const keys = {
   denominations: queryKeys.denominations.list({ page: 0 }),
   reserves: queryKeys.reserves.current,
   reserveHistory: queryKeys.reserves.history({ page: 0 }),
+  transactionList: queryKeys.transactions.list({ page: 0 }),
+  transaction: queryKeys.transactions.detail(12),
   unrelated: queryKeys.prices.list({ page: 0 }),
 } as const;
 
@@ -114,6 +116,15 @@ describe('live updates refresh what changed', () => {
     stream.send({ id: 3, type: 'reserves.changed', snapshotId: 9, backed: false });
     expect(refreshed()).toEqual(['reserveHistory', 'reserves']);
   });
+
+  it.each(['stored', 'final', 'rolled-back'] as const)(
+    'transfers changed (%s): the Transaction List, its details and the reserves, not the redemptions',
+    (change) => {
+      const { stream, refreshed } = setUp();
+      stream.send({ id: 5, type: 'transactions.changed', change, fromBlock: 70_101 });
+      expect(refreshed()).toEqual(['reserveHistory', 'reserves', 'transaction', 'transactionList']);
+    },
+  );
 
   it('missed events (refetch): everything shown', () => {
     const { stream, refreshed } = setUp();
