@@ -129,6 +129,7 @@ export const reconciliationListQuery = listQuery({
 });
 export type ReconciliationListQuery = z.infer<typeof reconciliationListQuery>;
 export const reconciliationListResponse = pageOf(reconciliationItem);
+export type ReconciliationListResponse = z.infer<typeof reconciliationListResponse>;
 
 /** GET /admin/export/reconciliation.csv: the list's filters and order, every item. */
 export const reconciliationExportQuery = z.strictObject({
@@ -180,6 +181,7 @@ export const escrowDepositListQuery = listQuery({
 });
 export type EscrowDepositListQuery = z.infer<typeof escrowDepositListQuery>;
 export const escrowDepositListResponse = pageOf(escrowDeposit);
+export type EscrowDepositListResponse = z.infer<typeof escrowDepositListResponse>;
 
 /** A row of the signer's outbox as the console lists it. */
 export const chainTransaction = z.object({
@@ -212,3 +214,4 @@ export const chainTransactionListQuery = listQuery({
 });
 export type ChainTransactionListQuery = z.infer<typeof chainTransactionListQuery>;
 export const chainTransactionListResponse = pageOf(chainTransaction);
+export type ChainTransactionListResponse = z.infer<typeof chainTransactionListResponse>;

@@ -1,3 +1,6 @@
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { connectBrowser, openPage, type WatchedPage } from './browser';
@@ -23,6 +26,11 @@ export interface ConsoleOptions {
    * adds an admin, turns on two-factor sign-in, fails a sign-in).
    */
   server: 'shared' | 'own';
+  /**
+   * An own server only: writes to its copy of the prepared database before the server starts (rows
+   * as another process would have written them, e.g. the token backend's), given the folder.
+   */
+  prepare?: (dataDir: string) => Promise<void>;
 }
 
 export interface ConsoleFixture {
@@ -32,6 +40,8 @@ export interface ConsoleFixture {
   readonly browser: Browser;
   /** A page in a fresh context (no cookies) that records foreign requests and page errors (browser.ts). */
   openPage(viewport?: { width: number; height: number }): Promise<WatchedPage>;
+  /** An own server's output so far (its log lines: where its demo chain listens...); '' for a shared one. */
+  serverOutput(): string;
 }
 
 /** Asks global-setup.ts's endpoint for one of the run's shared things, waiting until it is ready. */
@@ -46,10 +56,11 @@ async function fromPool<T extends PoolAnswer>(path: string): Promise<T> {
  * database the file asks for, and a connection to the run's Chromium. Call it at the top of the
  * file; its fields are ready inside tests and hooks (the file's own beforeAll runs after it).
  */
-export function useConsole({ data, server }: ConsoleOptions): ConsoleFixture {
+export function useConsole({ data, server, prepare }: ConsoleOptions): ConsoleFixture {
   let ownServer: RunningServer | undefined;
   let baseUrl: string | undefined;
   let browser: Browser | undefined;
+  let preparedCopy: string | undefined;
 
   // Starting a server with the demo chain on a busy machine may take minutes.
   beforeAll(async () => {
@@ -60,7 +71,14 @@ export function useConsole({ data, server }: ConsoleOptions): ConsoleFixture {
           return;
         }
         // The chain's state lives in its anvil process, not in a data folder: that server loads the demo data itself, on a migrated folder.
-        const from = (await fromPool<{ dataDir: string }>(`/prepared/${data === 'demo-chain' ? 'empty' : data}`)).dataDir;
+        let from = (await fromPool<{ dataDir: string }>(`/prepared/${data === 'demo-chain' ? 'empty' : data}`)).dataDir;
+        if (prepare) {
+          const copy = mkdtempSync(join(tmpdir(), 'gold-e2e-prepared-'));
+          cpSync(from, copy, { recursive: true });
+          await prepare(copy);
+          from = copy;
+          preparedCopy = copy;
+        }
         ownServer = await startServer({ data, from });
         baseUrl = ownServer.baseUrl;
       })(),
@@ -73,6 +91,7 @@ export function useConsole({ data, server }: ConsoleOptions): ConsoleFixture {
   afterAll(async () => {
     await browser?.close();
     await ownServer?.stop();
+    if (preparedCopy) rmSync(preparedCopy, { recursive: true, force: true });
   });
 
   const ready = <T>(value: T | undefined, name: string): T => {
@@ -87,5 +106,6 @@ export function useConsole({ data, server }: ConsoleOptions): ConsoleFixture {
       return ready(browser, 'browser');
     },
     openPage: (viewport) => openPage(ready(browser, 'browser'), ready(baseUrl, 'server'), viewport),
+    serverOutput: () => ownServer?.output() ?? '',
   };
 }

@@ -70,9 +70,10 @@ const wibDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta', year
  * with the retry of a failed transaction, and one redemption's settlement.
  */
 export const settlementRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, chain }) => {
-  // The demo chain may start after the app: its default escrow applies once it runs.
+  // The chain's addresses once it runs (the demo chain may start after the app); the configured ones before.
   const scope = (): ReconciliationScope => {
-    const addresses = settlementAddresses(config, Boolean(chain?.()?.demo));
+    const services = chain?.();
+    const addresses = services ? services.settlementAddresses : settlementAddresses(config, false);
     return { escrowAddresses: addresses ? [addresses.escrow] : [] };
   };
   const operator = (request: FastifyRequest): OperatorContext => ({ db, adminId: signedInAdminOf(request).id, ipAddress: request.ip });
