@@ -20,41 +20,33 @@ const open = sql.raw(`('queued', 'signed', 'sent')`);
 
 /**
  * Every difference between what the settlement decided and what the chain shows, one row each
- * (columns in snake case; `since_at` a timestamptz), as a UNION ALL of the checks. Each branch
- * starts from a small or indexed set: handed-over redemptions by the status index (their burn,
- * at most one not failed, and its BURN transfer by hash are joined, so the planner may hash
- * them), unmatched deposits by a partial index, rejected redemptions by status, burns from the
- * escrow by address, failed transactions by (state, id).
+ * (columns in snake case; `since_at` a timestamptz), as a UNION ALL of the checks: handed-over
+ * redemptions with their burn (at most one not failed) and its BURN transfer, hash-joined (one
+ * pass over each, docs/benchmarks.md); unmatched deposits by a partial index; rejected
+ * redemptions by status; burns from the escrow by address; failed transactions by (state, id).
  */
 function differences(scope: ReconciliationScope): SQL {
   const r = redemptions;
+  // Plain joins (a burn not failed is unique per redemption, and its transaction holds one BURN log), so
+  // the planner can hash the three tables once instead of probing indexes per redemption.
   const handedOver = sql`
-    select b.kind_ as kind, r.id as redemption_id, null::int as deposit_id, b.id as transaction_id, b.hash as tx_hash,
-           trim_scale(r.total)::text as expected, trim_scale(b.amount)::text as actual,
-           b.in_flight, coalesce(b.since_at, r.updated_at) as since_at
+    select case when c.id is null then 'redemption-not-burned'
+                when c.amount <> r.total then 'burn-amount-differs'
+                when c.state in ${open} then 'redemption-not-burned'
+                else 'burn-not-indexed' end as kind,
+           r.id as redemption_id, null::int as deposit_id, c.id as transaction_id, coalesce(c.mined_hash, c.tx_hash) as tx_hash,
+           trim_scale(r.total)::text as expected, trim_scale(c.amount)::text as actual,
+           case when c.id is null or c.amount <> r.total then false
+                when c.state in ${open} then true
+                else coalesce(not t.final and t.amount = r.total, false) end as in_flight,
+           case when c.id is null then r.updated_at
+                when c.state = 'final' then coalesce(c.final_at, c.updated_at)
+                else c.created_at end as since_at
       from ${r} r
-      left join lateral (
-        select c.id, c.amount, coalesce(c.mined_hash, c.tx_hash) as hash,
-               case when c.amount <> r.total then 'burn-amount-differs'
-                    when c.state in ${open} then 'redemption-not-burned'
-                    else 'burn-not-indexed' end as kind_,
-               case when c.amount <> r.total then false
-                    when c.state in ${open} then true
-                    else coalesce((select not t.final from ${tokenTransactions} t
-                                    where t.txhash = coalesce(c.mined_hash, c.tx_hash) and t.type = 'BURN' and t.amount = r.total
-                                    limit 1), false) end as in_flight,
-               case when c.state = 'final' then coalesce(c.final_at, c.updated_at) else c.created_at end as since_at,
-               (c.state = 'final' and c.amount = r.total and exists (
-                  select 1 from ${tokenTransactions} t
-                   where t.txhash = coalesce(c.mined_hash, c.tx_hash) and t.type = 'BURN' and t.amount = r.total and t.final)) as settled
-          from ${chainTransactions} c
-         where c.redemption_id = r.id and c.kind = 'burn' and c.state <> 'failed'
-      ) b0 on true
-      cross join lateral (
-        select coalesce(b0.kind_, 'redemption-not-burned') as kind_, b0.id, b0.amount, b0.hash,
-               coalesce(b0.in_flight, false) as in_flight, b0.since_at, coalesce(b0.settled, false) as settled
-      ) b
-     where r.status in ('REDEEMED', 'ON_WEB2') and not b.settled`;
+      left join ${chainTransactions} c on c.redemption_id = r.id and c.kind = 'burn' and c.state <> 'failed'
+      left join ${tokenTransactions} t on t.txhash = coalesce(c.mined_hash, c.tx_hash) and t.type = 'BURN'
+     where r.status in ('REDEEMED', 'ON_WEB2')
+       and not coalesce(c.state = 'final' and c.amount = r.total and t.final and t.amount = r.total, false)`;
 
   const d = escrowDeposits;
   // A refund not failed, at most one per deposit (a partial unique index): final settles the deposit.
