@@ -11,6 +11,7 @@ import {
 } from '@gold/contract';
 import type { AppDeps } from '../../app-deps';
 import { answerList } from '../../lib/list-reply';
+import { indexerStatusOf } from '../chain/indexer-status';
 import { csvStream } from '../exports/csv-stream';
 import { reserveFigures } from './reserve-figures';
 import { findSnapshotPage, snapshotAmounts, streamSnapshots, type SnapshotRow } from './reserves.repository';
@@ -52,13 +53,19 @@ const wibDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta', year
 
 /** Proof of reserves: the reading now, its history, and the history as CSV. */
 export const reservesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, chain }) => {
+  /**
+   * The watcher's finalized block, whichever process runs it (only the leader does: another
+   * process reads what it wrote), so pending mints and burns never count in any process.
+   */
+  let finalized: number | null = null;
+  const readFinalized = async () => {
+    const status = await indexerStatusOf(db, chain?.()).catch(() => null);
+    finalized = status?.finalizedBlock ?? null;
+  };
   const currentReserves = createReservesReading(
     db,
     () => chain?.()?.reader,
-    () => {
-      const finalized = chain?.()?.watcher?.status.finalizedBlock;
-      return finalized === null || finalized === undefined ? undefined : BigInt(finalized);
-    },
+    () => (finalized === null ? undefined : BigInt(finalized)),
   );
 
   app.get(
@@ -71,7 +78,10 @@ export const reservesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
         response: { 200: reservesResponse, 401: errorResponse },
       },
     },
-    async () => currentReserves(),
+    async () => {
+      await readFinalized();
+      return currentReserves();
+    },
   );
 
   app.get(

@@ -6,6 +6,7 @@ import { healthResponse, type AdminEvent } from '@gold/contract';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config/config';
 import { selectRows } from '../../db/client';
+import { insertTestAdmin, signInCookie } from '../test-app';
 import { createTestDatabase, engines, postgresReachable, type TestDatabase } from '../test-databases';
 import { eventsAfter, latestEventId } from '../../modules/live-updates/live-updates.repository';
 import { normalizeAddress } from '../../modules/chain/chain-definition';
@@ -132,6 +133,23 @@ describe.each(engines)('the indexer status and its live events on %s', (engine) 
       // Stopped with the process: the others see it stopped, not running forever.
       await watcher!.stop();
       expect((await health(other)).indexer!.state).toBe('stopped');
+    });
+
+    it('the reserves of a process without the watcher count final supply only: read at the leader’s finalized block', async () => {
+      // The node's finalized tag (anvil: 64 blocks below the head), past the token's deployment.
+      await mineTo((await direct.getBlockNumber()) + 70n);
+      const head = await direct.getBlockNumber();
+      watch({ finality: { tag: true, confirmations: 128 } });
+      await watcher!.waitForBlock(head);
+      const finalized = watcher!.status.finalizedBlock!;
+      expect(finalized).toBeGreaterThan(Number(chain.deploymentBlock));
+      expect(finalized).toBeLessThan(Number(head));
+      await vi.waitFor(async () => expect((await health(other)).indexer!.finalizedBlock).toBe(finalized), wait);
+      await insertTestAdmin(database);
+      const cookie = await signInCookie(other);
+      const reserves = await other.inject({ url: '/api/admin/reserves', headers: { cookie } });
+      expect(reserves.statusCode).toBe(200);
+      expect(reserves.json().reading).toMatchObject({ blockNumber: finalized });
     });
 
     it('a stopping watcher does not cover the status a newer one wrote', async () => {
