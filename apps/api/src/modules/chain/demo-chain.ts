@@ -30,8 +30,9 @@ export interface DemoChainOptions extends Pick<AnvilOptions, 'chainId' | 'host' 
   historyDays?: number;
   /**
    * The settlement escrow (default address: the token owner) and the tokens the seeded,
-   * block-less escrow deposits hold: minted to it in the history's last slot, so a burn of a
-   * seeded redemption's escrow has tokens to burn.
+   * block-less escrow deposits hold: minted to it in the history's last slot (and as much burned
+   * from the largest balances, see escrowFunding), so a burn of a seeded redemption's escrow has
+   * tokens to burn and the supply stays what it was.
    */
   escrow?: { address?: string; held: bigint };
   log?: ChainLogger;
@@ -128,10 +129,44 @@ export function planDemoHistory(wallets: readonly string[], slots: number, escro
       events.push({ kind: 'burn', slot: later(96, lastSlot), from: address, amount: (minted * BigInt(5 + bits(104, 21))) / 100n });
     }
   });
-  if (escrow && escrow.held > 0n) {
-    events.push({ kind: 'mint', slot: Math.max(0, slots - 1), to: normalizeAddress(escrow.address), amount: escrow.held });
-  }
+  if (escrow && escrow.held > 0n) events.push(...escrowFunding(events, Math.max(0, slots - 1), escrow));
   return { native, events, slots };
+}
+
+/**
+ * The seeded escrow's tokens, in the history's last slot: minted to the escrow address, and as
+ * much burned from the largest balances (half of each at most, wallets idle in that slot), since
+ * those tokens were customers' before they were escrowed. The supply, so the coverage, stays
+ * what the rest of the history makes; wallets too few to cover it leave the rest minted.
+ */
+function escrowFunding(events: readonly DemoEvent[], last: number, escrow: { address: string; held: bigint }): DemoEvent[] {
+  const busy = new Set(
+    events.filter((e) => e.slot === last).flatMap((e) => (e.kind === 'transfer' ? [e.from, e.to] : [e.kind === 'mint' ? e.to : e.from])),
+  );
+  const balances = new Map<Address, bigint>();
+  const add = (address: Address, amount: bigint) => balances.set(address, (balances.get(address) ?? 0n) + amount);
+  for (const e of events) {
+    if (e.slot >= last) continue;
+    if (e.kind === 'mint') add(e.to, e.amount);
+    else if (e.kind === 'burn') add(e.from, -e.amount);
+    else {
+      add(e.from, -e.amount);
+      add(e.to, e.amount);
+    }
+  }
+  const largest = [...balances]
+    .filter(([address]) => !busy.has(address))
+    .sort(([a, x], [b, y]) => (x === y ? (a < b ? -1 : 1) : y > x ? 1 : -1));
+  const funding: DemoEvent[] = [{ kind: 'mint', slot: last, to: normalizeAddress(escrow.address), amount: escrow.held }];
+  let remaining = escrow.held;
+  for (const [address, balance] of largest) {
+    const amount = balance / 2n < remaining ? balance / 2n : remaining;
+    if (amount <= 0n) continue;
+    funding.push({ kind: 'burn', slot: last, from: address, amount });
+    remaining -= amount;
+    if (remaining === 0n) break;
+  }
+  return funding;
 }
 
 /**
