@@ -133,6 +133,7 @@ export function anvilToken(rpcUrl: string, tokenAddress: Address, owner: Address
     }
   }
   return {
+    address: tokenAddress,
     client,
     rpc,
     mint: (to: string, amount: bigint) =>

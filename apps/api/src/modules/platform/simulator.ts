@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { platformScopes, type PlatformCustomer, type PlatformRedemption, type PlatformRedemptionOptions } from '@gold/contract';
 import { parseUnits } from 'viem';
 import type { Database } from '../../db/client';
-import type { DemoChain } from '../chain';
+import { customerWallets, type DemoChain } from '../chain';
 import { createSystemCredential, listCredentials, revokeCredential } from '../credentials/credentials.repository';
 
 /**
@@ -126,22 +126,42 @@ export function startPlatformSimulator(options: SimulatorOptions): { stop(): Pro
   }
 
   /**
-   * The customer's side of settlement: total + fee to the escrow address. A wallet short of
-   * tokens is minted the difference first, as the purchase it stands for would have, and given
-   * gas (POL): the simulator's wallets exist only in the database until now.
+   * The customer's side of settlement: total + fee to the escrow address. The simulator's wallets
+   * exist only in the database until now: one short of tokens buys them first from a demo wallet
+   * that holds twice as many (a transfer, so the supply and the coverage stay), or, with none, is
+   * minted them as a purchase would; and it is given gas (POL).
    */
   async function escrowRedemption(customer: SimCustomer, redemption: PlatformRedemption) {
     const escrow = options.escrow?.();
     if (!escrow) return;
     const amount = parseUnits(redemption.total, 18) + parseUnits(redemption.fee, 18);
     const held = await escrow.chain.balanceOf(customer.wallet);
-    if (held < amount) await escrow.chain.mint(customer.wallet, amount - held);
+    if (held < amount) {
+      const seller = await walletHolding(escrow.chain, 2n * (amount - held), customer.wallet);
+      if (seller) {
+        await escrow.chain.fundGas(seller);
+        await escrow.chain.transfer(seller, customer.wallet, amount - held);
+      } else {
+        await escrow.chain.mint(customer.wallet, amount - held);
+      }
+    }
     await escrow.chain.fundGas(customer.wallet);
     await escrow.chain.transfer(customer.wallet, escrow.address, amount);
     log.info(
       { redemptionId: redemption.id, amount: `${redemption.total} + ${redemption.fee}` },
       'platform simulator: escrowed a redemption',
     );
+  }
+
+  /** A demo customer's wallet (the demo chain funds the first ones by id) holding at least `amount`. */
+  async function walletHolding(chain: Pick<DemoChain, 'balanceOf'>, amount: bigint, except: string): Promise<string | undefined> {
+    const wallets = (await customerWallets(db, 50)).filter((wallet) => wallet.toLowerCase() !== except.toLowerCase());
+    const start = Math.floor(random() * wallets.length);
+    for (let i = 0; i < wallets.length; i++) {
+      const wallet = wallets[(start + i) % wallets.length]!;
+      if ((await chain.balanceOf(wallet)) >= amount) return wallet;
+    }
+    return undefined;
   }
 
   async function step() {

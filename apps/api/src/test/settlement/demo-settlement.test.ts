@@ -5,6 +5,7 @@ import type { RedemptionSettlement, ReservesResponse } from '@gold/contract';
 import { call, signIn, startApiProcess, waitUntil, type ApiProcess } from '../api-processes';
 import { newWallet } from '../platform/platform-client';
 import { migratedDataDir } from '../test-databases';
+import { transferEvent, zeroAddress } from '../../modules/chain/chain-definition';
 import { testAdmin } from '../test-app';
 import {
   anvilToken,
@@ -134,10 +135,14 @@ describe('settlement on the demo chain', () => {
   });
 
   it(
-    'the simulated platform escrows what its customers redeem, and the escrow moves them to PREPARATION',
+    'on the seeded demo, the simulated platform escrows what its customers redeem, bought from demo wallets: PREPARATION',
     { timeout: 240_000 },
     async () => {
-      const { api, cookie, token } = await startDemo({ PLATFORM_SIMULATOR: 'true', PLATFORM_SIMULATOR_INTERVAL_MS: '100' });
+      const { api, cookie, token } = await startDemo({
+        SEED_DEMO_DATA: 'true',
+        PLATFORM_SIMULATOR: 'true',
+        PLATFORM_SIMULATOR_INTERVAL_MS: '100',
+      });
       for (const denom of [1, 2, 5]) {
         expect((await call(api.baseUrl, '/api/admin/physicalgold/add', { body: { denom, amount: 50 }, cookie })).status).toBeLessThan(300);
       }
@@ -148,7 +153,11 @@ describe('settlement on the demo chain', () => {
           const list = await call<{ data: Array<{ id: number }> }>(api.baseUrl, '/api/admin/list/redeems?status=PREPARATION&limit=10', {
             cookie,
           });
-          id = list.body.data[0]?.id;
+          // The simulator's customers (their e-mail at sim.example), not the seeded ones.
+          for (const item of list.body.data) {
+            const detail = await call<{ user: { email: string } }>(api.baseUrl, `/api/admin/redeem/${item.id}`, { cookie });
+            if (detail.body.user.email.endsWith('@sim.example')) id = item.id;
+          }
           return id !== undefined;
         },
         180_000,
@@ -162,6 +171,16 @@ describe('settlement on the demo chain', () => {
       const receipt = await token.client.getTransactionReceipt({ hash: settlement.escrow!.txhash as `0x${string}` });
       expect(receipt.from.toLowerCase()).toBe(detail.user.walletAddress.toLowerCase());
       expect(parseUnits(settlement.escrow!.amount, 18)).toBe(parseUnits(detail.total, 18) + parseUnits(detail.totalFee, 18));
+      // The customer's tokens came from a seeded demo wallet (a transfer, not a mint): the supply stays.
+      const bought = await token.client.getLogs({
+        address: token.address,
+        event: transferEvent,
+        args: { to: detail.user.walletAddress as Address },
+        fromBlock: 0n,
+        strict: true,
+      });
+      expect(bought.length).toBeGreaterThan(0);
+      expect(bought.every((log) => log.args.from !== zeroAddress)).toBe(true);
     },
   );
 });
