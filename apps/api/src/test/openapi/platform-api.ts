@@ -1684,7 +1684,17 @@ export interface operations {
             data: {
               id: number;
               url: string;
-              events: ('redemption.created' | 'redemption.status_changed' | 'kyc.recorded')[];
+              events: (
+                | 'redemption.created'
+                | 'redemption.status_changed'
+                | 'kyc.recorded'
+                | 'settlement.escrow_seen'
+                | 'settlement.escrow_final'
+                | 'settlement.burn_sent'
+                | 'settlement.burn_final'
+                | 'settlement.refund_sent'
+                | 'settlement.refund_final'
+              )[];
               createdAt: string;
             }[];
           };
@@ -1740,7 +1750,17 @@ export interface operations {
         'application/json': {
           /** Format: uri */
           url: string;
-          events: ('redemption.created' | 'redemption.status_changed' | 'kyc.recorded')[];
+          events: (
+            | 'redemption.created'
+            | 'redemption.status_changed'
+            | 'kyc.recorded'
+            | 'settlement.escrow_seen'
+            | 'settlement.escrow_final'
+            | 'settlement.burn_sent'
+            | 'settlement.burn_final'
+            | 'settlement.refund_sent'
+            | 'settlement.refund_final'
+          )[];
         };
       };
     };
@@ -1754,7 +1774,17 @@ export interface operations {
           'application/json': {
             id: number;
             url: string;
-            events: ('redemption.created' | 'redemption.status_changed' | 'kyc.recorded')[];
+            events: (
+              | 'redemption.created'
+              | 'redemption.status_changed'
+              | 'kyc.recorded'
+              | 'settlement.escrow_seen'
+              | 'settlement.escrow_final'
+              | 'settlement.burn_sent'
+              | 'settlement.burn_final'
+              | 'settlement.refund_sent'
+              | 'settlement.refund_final'
+            )[];
             createdAt: string;
             secret: string;
           };
