@@ -5,8 +5,8 @@ import { chainTransactions, escrowDeposits, redemptions, tokenTransactions } fro
 import { conflict, notFound } from '../../lib/http-errors';
 import { recordAudit } from '../audit/audit.repository';
 import { publishEvent } from '../live-updates/live-updates.repository';
-import { queueChainTransactions, releaseDeposit } from './escrow.repository';
 import { findChainTransaction, findDeposit } from './settlement-lists.repository';
+import { refundDeposit as queueRefund } from './settlement.service';
 
 /** Who acts: the signed-in admin and the request's address, for the audit log. */
 export interface OperatorContext {
@@ -59,17 +59,7 @@ export async function refundDeposit(ctx: OperatorContext, depositId: number): Pr
         `Cannot refund deposit ${depositId}: it is the escrow of redemption ${deposit.redemptionId} (${deposit.redemptionStatus}); reject the redemption to refund it`,
       );
     }
-    await releaseDeposit(tx, deposit.id, 'refund');
-    const [refundId] = await queueChainTransactions(tx, [
-      {
-        kind: 'refund',
-        redemptionId: deposit.redemptionId,
-        escrowDepositId: deposit.id,
-        toAddress: deposit.fromAddress,
-        amount: deposit.amount,
-        queuedByAdminId: ctx.adminId,
-      },
-    ]);
+    const refundId = await queueRefund(tx, deposit, ctx.adminId);
     await recordAudit(tx, {
       adminId: ctx.adminId,
       ipAddress: ctx.ipAddress,

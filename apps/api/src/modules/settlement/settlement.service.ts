@@ -72,7 +72,8 @@ export async function queueRefundOnRejection(tx: Executor, redemptionId: number,
   return refundDeposit(tx, { id: deposit.id, redemptionId, amount: deposit.amount, fromAddress: deposit.fromAddress }, adminId);
 }
 
-async function refundDeposit(
+/** Releases a locked deposit as 'refund' and queues its refund to the wallet it came from; answers the refund's id. */
+export async function refundDeposit(
   tx: Executor,
   deposit: { id: number; redemptionId: number | null; amount: string; fromAddress: string },
   adminId: number | null,

@@ -1,5 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
-import Button from '@mui/material/Button';
+import { useMemo } from 'react';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
@@ -13,12 +12,10 @@ import {
 import { defineList } from '@/components/data-grid/list-declaration';
 import { ListTable } from '@/components/data-grid/list-table/list-table';
 import type { List } from '@/components/data-grid/use-list';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { useNotify } from '@/components/ui/notifications/notifications-context';
-import { errorMessage } from '@/lib/api-client';
 import { formatDateTime, formatTokenAmount, orDash } from '@/lib/format';
 import { chainTransactionsList } from '../api/get-chain-transactions';
 import { useRetryChainTransaction } from '../api/retry-chain-transaction';
+import { RowActionButton, useConfirmedRowAction } from './confirmed-row-action';
 import {
   chainTransactionKindLabels,
   chainTransactionStateLabels,
@@ -55,22 +52,6 @@ function LastError({ error }: { error: string | null }) {
         {error}
       </Typography>
     </Tooltip>
-  );
-}
-
-function RetryButton({ row, tabIndex, onRetry }: { row: ChainTransaction; tabIndex: 0 | -1; onRetry: (row: ChainTransaction) => void }) {
-  const { t } = useTranslation();
-  if (row.state !== 'failed' || row.retriedBy !== null) return null;
-  return (
-    <Button
-      size="small"
-      color="warning"
-      tabIndex={tabIndex}
-      aria-label={t('Retry transaction {{id}}', { id: row.id })}
-      onClick={() => onRetry(row)}
-    >
-      {t('Retry')}
-    </Button>
   );
 }
 
@@ -151,7 +132,16 @@ export const chainTransactionsTable = defineList<ChainTransactionListQuery, Chai
       headerName: 'Actions',
       width: 90,
       hideable: false,
-      renderCell: ({ row, tabIndex }) => <RetryButton row={row} tabIndex={tabIndex} onRetry={askRetry} />,
+      renderCell: ({ row, tabIndex }) => (
+        <RowActionButton
+          when={row.state === 'failed' && row.retriedBy === null}
+          name="Retry transaction {{id}}"
+          label="Retry"
+          id={row.id}
+          tabIndex={tabIndex}
+          onClick={() => askRetry(row)}
+        />
+      ),
     },
   ],
 });
@@ -163,42 +153,23 @@ export function ChainTransactionsTable({
   list: List<ChainTransactionListQuery, ChainTransaction, typeof chainTransactionsTable>;
 }) {
   const { t } = useTranslation();
-  const notify = useNotify();
-  const retry = useRetryChainTransaction();
-  const [asked, setAsked] = useState<ChainTransaction | null>(null);
-  const askRetry = useCallback((row: ChainTransaction) => setAsked(row), []);
-  const context = useMemo(() => ({ askRetry }), [askRetry]);
-  const confirm = () => {
-    if (!asked) return;
-    retry.mutate(asked.id, {
-      onSuccess: (queued) => {
-        notify.success(t('Transaction {{id}} queued again as {{retry}}', { id: asked.id, retry: queued.id }));
-        setAsked(null);
-      },
-      onError: (error) => {
-        notify.error(`${t('Transaction not retried')}: ${errorMessage(error)}`);
-        setAsked(null);
-      },
-    });
-  };
+  const retry = useConfirmedRowAction<ChainTransaction, ChainTransaction>({
+    mutation: useRetryChainTransaction(),
+    title: (row) => t('Retry transaction {{id}}?', { id: row.id }),
+    body: (row) =>
+      t('A new {{kind}} of {{amount}} is queued for the signer; the failed transaction stays as it is.', {
+        kind: t(chainTransactionKindLabels[row.kind]).toLowerCase(),
+        amount: formatTokenAmount(row.amount),
+      }),
+    confirmLabel: t('Retry'),
+    done: (row, queued) => t('Transaction {{id}} queued again as {{retry}}', { id: row.id, retry: queued.id }),
+    failed: t('Transaction not retried'),
+  });
+  const context = useMemo(() => ({ askRetry: retry.ask }), [retry.ask]);
   return (
     <>
       <ListTable list={list} context={context} />
-      <ConfirmDialog
-        open={asked !== null}
-        title={t('Retry transaction {{id}}?', { id: asked?.id ?? '' })}
-        confirmLabel={t('Retry')}
-        busy={retry.isPending}
-        onConfirm={confirm}
-        onCancel={() => setAsked(null)}
-      >
-        {asked
-          ? t('A new {{kind}} of {{amount}} is queued for the signer; the failed transaction stays as it is.', {
-              kind: t(chainTransactionKindLabels[asked.kind]).toLowerCase(),
-              amount: formatTokenAmount(asked.amount),
-            })
-          : ''}
-      </ConfirmDialog>
+      {retry.dialog}
     </>
   );
 }

@@ -1,17 +1,14 @@
-import { useCallback, useMemo, useState } from 'react';
-import Button from '@mui/material/Button';
+import { useMemo } from 'react';
 import Chip from '@mui/material/Chip';
 import { useTranslation } from 'react-i18next';
 import { escrowDepositListQuery, type EscrowDeposit, type EscrowDepositListQuery } from '@gold/contract';
 import { defineList } from '@/components/data-grid/list-declaration';
 import { ListTable } from '@/components/data-grid/list-table/list-table';
 import type { List } from '@/components/data-grid/use-list';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { useNotify } from '@/components/ui/notifications/notifications-context';
-import { errorMessage } from '@/lib/api-client';
 import { formatDateTime, formatTokenAmount } from '@/lib/format';
 import { depositsList } from '../api/get-deposits';
 import { useRefundDeposit } from '../api/refund-deposit';
+import { RowActionButton, useConfirmedRowAction } from './confirmed-row-action';
 import { AddressText, CellRow, ChainStateChip, RedemptionLink, TxHashLink } from './settlement-labels';
 
 const unmatchedReasonLabels = {
@@ -43,22 +40,6 @@ function Release({ row }: { row: EscrowDeposit }) {
   }
   if (row.release === 'burn') return <>{t('Burned with its hand-over')}</>;
   return <>{row.final ? t('Held') : t('Pending')}</>;
-}
-
-function RefundButton({ row, tabIndex, onRefund }: { row: EscrowDeposit; tabIndex: 0 | -1; onRefund: (row: EscrowDeposit) => void }) {
-  const { t } = useTranslation();
-  if (!refundable(row)) return null;
-  return (
-    <Button
-      size="small"
-      color="warning"
-      tabIndex={tabIndex}
-      aria-label={t('Refund deposit {{id}}', { id: row.id })}
-      onClick={() => onRefund(row)}
-    >
-      {t('Refund')}
-    </Button>
-  );
 }
 
 interface DepositActions {
@@ -132,7 +113,16 @@ export const depositsTable = defineList<EscrowDepositListQuery, EscrowDeposit, D
       headerName: 'Actions',
       width: 100,
       hideable: false,
-      renderCell: ({ row, tabIndex }) => <RefundButton row={row} tabIndex={tabIndex} onRefund={askRefund} />,
+      renderCell: ({ row, tabIndex }) => (
+        <RowActionButton
+          when={refundable(row)}
+          name="Refund deposit {{id}}"
+          label="Refund"
+          id={row.id}
+          tabIndex={tabIndex}
+          onClick={() => askRefund(row)}
+        />
+      ),
     },
   ],
 });
@@ -140,43 +130,24 @@ export const depositsTable = defineList<EscrowDepositListQuery, EscrowDeposit, D
 /** The deposits list with the refund's confirmation: the tokens go back to the wallet they came from. */
 export function DepositsTable({ list }: { list: List<EscrowDepositListQuery, EscrowDeposit, typeof depositsTable> }) {
   const { t } = useTranslation();
-  const notify = useNotify();
-  const refund = useRefundDeposit();
-  const [asked, setAsked] = useState<EscrowDeposit | null>(null);
-  const askRefund = useCallback((row: EscrowDeposit) => setAsked(row), []);
-  const context = useMemo(() => ({ askRefund }), [askRefund]);
-  const confirm = () => {
-    if (!asked) return;
-    refund.mutate(asked.id, {
-      onSuccess: () => {
-        notify.success(t('Refund of deposit {{id}} queued', { id: asked.id }));
-        setAsked(null);
-      },
-      onError: (error) => {
-        notify.error(`${t('Deposit not refunded')}: ${errorMessage(error)}`);
-        setAsked(null);
-      },
-    });
-  };
+  const refund = useConfirmedRowAction<EscrowDeposit, EscrowDeposit>({
+    mutation: useRefundDeposit(),
+    title: (row) => t('Refund deposit {{id}}?', { id: row.id }),
+    body: (row) =>
+      t('{{amount}} go back to {{wallet}}. The refund is signed and sent by the signer; it cannot be undone here.', {
+        amount: formatTokenAmount(row.amount),
+        wallet: row.from,
+      }),
+    confirmLabel: t('Refund'),
+    confirmColor: 'error',
+    done: (row) => t('Refund of deposit {{id}} queued', { id: row.id }),
+    failed: t('Deposit not refunded'),
+  });
+  const context = useMemo(() => ({ askRefund: refund.ask }), [refund.ask]);
   return (
     <>
       <ListTable list={list} context={context} />
-      <ConfirmDialog
-        open={asked !== null}
-        title={t('Refund deposit {{id}}?', { id: asked?.id ?? '' })}
-        confirmLabel={t('Refund')}
-        confirmColor="error"
-        busy={refund.isPending}
-        onConfirm={confirm}
-        onCancel={() => setAsked(null)}
-      >
-        {asked
-          ? t('{{amount}} go back to {{wallet}}. The refund is signed and sent by the signer; it cannot be undone here.', {
-              amount: formatTokenAmount(asked.amount),
-              wallet: asked.from,
-            })
-          : ''}
-      </ConfirmDialog>
+      {refund.dialog}
     </>
   );
 }
