@@ -32,7 +32,7 @@ const writtenTables = async (db: Database) =>
     await selectRows<{ name: string }>(
       db,
       sql`select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
-           where c.relkind = 'r' and n.nspname = 'public' and pg_relation_size(c.oid) > 0`,
+           where c.relkind = 'r' and n.nspname = 'public' and pg_relation_size(c.oid) > 0 order by 1`,
     )
   ).map((r) => r.name);
 
