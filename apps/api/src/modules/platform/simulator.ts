@@ -127,9 +127,9 @@ export function startPlatformSimulator(options: SimulatorOptions): { stop(): Pro
 
   /**
    * The customer's side of settlement: total + fee to the escrow address. The simulator's wallets
-   * exist only in the database until now: one short of tokens buys them first from a demo wallet
-   * that holds twice as many (a transfer, so the supply and the coverage stay), or, with none, is
-   * minted them as a purchase would; and it is given gas (POL).
+   * exist only in the database until now: one short of tokens buys them first from demo wallets
+   * (transfers, so the supply and the coverage stay); what those cannot cover (an unseeded demo)
+   * is minted as a purchase would; and it is given gas (POL).
    */
   async function escrowRedemption(customer: SimCustomer, redemption: PlatformRedemption) {
     const escrow = options.escrow?.();
@@ -137,13 +137,8 @@ export function startPlatformSimulator(options: SimulatorOptions): { stop(): Pro
     const amount = parseUnits(redemption.total, 18) + parseUnits(redemption.fee, 18);
     const held = await escrow.chain.balanceOf(customer.wallet);
     if (held < amount) {
-      const seller = await walletHolding(escrow.chain, 2n * (amount - held), customer.wallet);
-      if (seller) {
-        await escrow.chain.fundGas(seller);
-        await escrow.chain.transfer(seller, customer.wallet, amount - held);
-      } else {
-        await escrow.chain.mint(customer.wallet, amount - held);
-      }
+      const short = await buyFromDemoWallets(escrow.chain, customer.wallet, amount - held);
+      if (short > 0n) await escrow.chain.mint(customer.wallet, short);
     }
     await escrow.chain.fundGas(customer.wallet);
     await escrow.chain.transfer(customer.wallet, escrow.address, amount);
@@ -153,15 +148,24 @@ export function startPlatformSimulator(options: SimulatorOptions): { stop(): Pro
     );
   }
 
-  /** A demo customer's wallet (the demo chain funds the first ones by id) holding at least `amount`. */
-  async function walletHolding(chain: Pick<DemoChain, 'balanceOf'>, amount: bigint, except: string): Promise<string | undefined> {
-    const wallets = (await customerWallets(db, 50)).filter((wallet) => wallet.toLowerCase() !== except.toLowerCase());
+  /**
+   * Transfers `amount` to `buyer` from demo customers' wallets (the demo chain funds the first
+   * ones by id), at most half of each one's balance; answers what they could not cover.
+   */
+  async function buyFromDemoWallets(chain: Pick<DemoChain, 'balanceOf' | 'fundGas' | 'transfer'>, buyer: string, amount: bigint) {
+    const wallets = (await customerWallets(db, 50)).filter((wallet) => wallet.toLowerCase() !== buyer.toLowerCase());
     const start = Math.floor(random() * wallets.length);
-    for (let i = 0; i < wallets.length; i++) {
-      const wallet = wallets[(start + i) % wallets.length]!;
-      if ((await chain.balanceOf(wallet)) >= amount) return wallet;
+    let short = amount;
+    for (let i = 0; i < wallets.length && short > 0n; i++) {
+      const seller = wallets[(start + i) % wallets.length]!;
+      const half = (await chain.balanceOf(seller)) / 2n;
+      const sold = half < short ? half : short;
+      if (sold <= 0n) continue;
+      await chain.fundGas(seller);
+      await chain.transfer(seller, buyer, sold);
+      short -= sold;
     }
-    return undefined;
+    return short;
   }
 
   async function step() {
