@@ -61,7 +61,7 @@ export function newWallet(): string {
 }
 
 /** One platform call with a Bearer secret (a fresh Idempotency-Key on POSTs). */
-export function platform<T>(baseUrl: string, secret: string, path: string, body?: object): Promise<Answer<T>> {
+function platform<T>(baseUrl: string, secret: string, path: string, body?: object): Promise<Answer<T>> {
   return call<T>(baseUrl, `/api/platform${path}`, {
     body,
     headers: { authorization: `Bearer ${secret}`, ...(body ? { 'idempotency-key': randomUUID() } : {}) },

@@ -59,7 +59,7 @@ export interface ChainServicesOptions {
 }
 
 /** Where customers escrow a redemption's total + fee, and where its fee goes once handed over. */
-export interface SettlementAddresses {
+interface SettlementAddresses {
   escrow: Address;
   treasury: Address;
 }
@@ -97,7 +97,7 @@ export async function customerWallets(db: Database, limit: number): Promise<stri
  * owner (escrow) and anvil's second dev account (treasury). A real chain needs both configured:
  * without an escrow address nothing can be escrowed, so nothing is approved.
  */
-export function effectiveSettlementAddresses(
+function effectiveSettlementAddresses(
   configured: ChainServicesOptions['settlement'],
   demo: Pick<DemoChain, 'ownerAddress' | 'secondAccount'> | null,
 ): SettlementAddresses | null {
