@@ -72,6 +72,26 @@ describe('/reserves', () => {
     expect(await screen.findByText('No snapshot of the reserves yet.')).toBeTruthy();
   });
 
+  it('a hand-over whose burn is in flight: backed, with the tokens in escrow and the burns in flight beside coverage', async () => {
+    renderSignedIn(
+      '/reserves',
+      handlers({
+        status: 'live',
+        message: null,
+        // 150.25 outstanding, 50.25 of them burning for a hand-over whose gold left the vault: 100 g back 100.
+        reading: { ...reading, burnsInFlight: '50.25', escrowHeld: '12.5', coveragePercent: '100', backed: true, shortfallGrams: '0' },
+        readAt: '2026-01-02T03:05:00.000Z',
+        ageSeconds: 0,
+      }),
+    );
+    expect(await screen.findByText('Every token is backed')).toBeTruthy();
+    expect(screen.queryByTestId('under-backed-banner')).toBeNull();
+    const settlement = screen.getByTestId('reserve-settlement');
+    expect(within(settlement).getByText('Burns in flight')).toBeTruthy();
+    expect(settlement.textContent).toContain('50,25');
+    expect(settlement.textContent).toContain('12,50');
+  });
+
   it('chain unreadable: says so, with the last good reading and its age', async () => {
     renderSignedIn(
       '/reserves',
