@@ -30,8 +30,8 @@ describe.skipIf(!serverBin)('a database restart under load', () => {
       DEMO_MAIL_CATCHER: 'false',
       DATABASE_ACQUIRE_TIMEOUT_MS: '2000',
     };
-    single = await startApiProcess(env);
-    cluster = await startApiProcess({ ...env, WORKERS: '2' });
+    // Side by side: the start-up lock lets one of them migrate and create the admin, the other waits for it.
+    [single, cluster] = await Promise.all([startApiProcess(env), startApiProcess({ ...env, WORKERS: '2' })]);
   }, 240_000);
   afterAll(async () => {
     stream?.close();
