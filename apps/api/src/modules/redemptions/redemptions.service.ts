@@ -10,7 +10,7 @@ import {
   type RedemptionStatusChange,
   type SendOtpResponse,
 } from '@gold/contract';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { badRequest, conflict, notFound, serviceUnavailable, tooManyRequests } from '../../lib/http-errors';
 import { recordAudit } from '../audit/audit.repository';
 import { publishEvent } from '../live-updates/live-updates.repository';
@@ -52,10 +52,13 @@ const audited = <A extends string>(action: A) => `redemption.${action}` as const
 
 /** The Redemption entity as GET /admin/redeem/{id} answers it, read in one snapshot. */
 export async function getRedemption(db: Database, id: number): Promise<RedemptionDetail> {
-  const { row, pieces } = await db.transaction(async (tx) => ({ row: await findRedemption(tx, id), pieces: await findPieces(tx, id) }), {
-    isolationLevel: 'repeatable read',
-    accessMode: 'read only',
-  });
+  return db.transaction((tx) => readRedemption(tx, id), { isolationLevel: 'repeatable read', accessMode: 'read only' });
+}
+
+/** The entity as `executor` sees it: a snapshot of its own, or what an action's transaction has just written. */
+async function readRedemption(executor: Executor, id: number): Promise<RedemptionDetail> {
+  const row = await findRedemption(executor, id);
+  const pieces = await findPieces(executor, id);
   if (!row) throw notFound(`Redemption ${id} not found`);
   const { otp, ...redemption } = row;
   const verified = otp.verifiedUntil !== null && isOpenRedemption(row.status);
@@ -96,7 +99,7 @@ export async function changeStatus(
   id: number,
   reason?: string,
 ): Promise<RedemptionDetail> {
-  await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const redemption = await lockFor(tx, action, id);
     let details: Record<string, unknown> | undefined;
     if (action === 'approve') {
@@ -136,10 +139,13 @@ export async function changeStatus(
     });
     // Pieces left the vault: a reserves snapshot (and an under-backed crossing, audited) commits with the approval.
     if (action === 'approve') await recordReserveSnapshot(tx, { reason: 'approval', adminId: ctx.adminId, ipAddress: ctx.ipAddress });
+    // The answer is read in the action's own transaction (before the events, whose lock comes last): read afterwards on
+    // another connection, a busy pool could fail it and tell the operator an approval that committed had failed.
+    const answer = await readRedemption(tx, id);
     await publishEvent(tx, { type: 'redemption.changed', redemptionId: id, status: to });
     if (details && ('burnId' in details || 'refundId' in details)) await publishEvent(tx, { type: 'settlement.changed', redemptionId: id });
+    return answer;
   });
-  return getRedemption(ctx.db, id);
 }
 
 /**

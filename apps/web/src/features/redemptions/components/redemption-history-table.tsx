@@ -17,6 +17,8 @@ const actionLabels: Record<string, string> = {
   'otp-sent': 'Code sent',
   'otp-failed': 'Wrong code entered',
   'otp-verified': 'Code checked',
+  // The backend's: the customer's escrow transfer became final (no admin).
+  'escrow-confirmed': 'Escrow confirmed (tokens held)',
 };
 
 /** The redemption's history from the audit log, oldest first: who, action, from, to, reason, time. */
