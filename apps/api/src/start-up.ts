@@ -15,7 +15,6 @@ import { databaseMailStore } from './modules/mail/caught-mail.repository';
 import { startMailCatcher, type CaughtMailSource, type MailCatcher } from './modules/mail/mail-catcher';
 import { startPlatformSimulator } from './modules/platform/simulator';
 import { reserveSnapshotsOnTransfers } from './modules/reserves/reserves.service';
-import { settlementAddresses } from './modules/settlement/settlement-addresses';
 import { startSettlementStep } from './modules/settlement/settlement-step';
 import { startWebhookSender } from './modules/webhooks/webhook-sender';
 import { startSignerChild, type SignerChild } from './signer/signer-child';
@@ -227,7 +226,7 @@ export async function startApi(config: Config, options: StartApiOptions = {}): P
       if (chain) signer = startSignerChild({ config, handle, chain, log: appLog });
     }
     // Escrow deposits move redemptions and refunds only from indexed transfers: the step runs where the chain does, on the leader.
-    const settlement = chain ? settlementAddresses(config, Boolean(chain.demo)) : undefined;
+    const settlement = chain?.settlementAddresses ?? undefined;
     if (settlement) {
       leadership.whileLeading('settlement step', () =>
         startSettlementStep({ db: handle.db, settlement, intervalMs: config.SETTLEMENT_INTERVAL_MS, log: appLog }),

@@ -1,8 +1,7 @@
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { Address } from 'viem';
 import type { Database } from '../../db/client';
 import { customers, escrowDeposits, tokenTransactions } from '../../db/schema';
-import { normalizeAddress } from './chain-definition';
+import { settlementAddresses, type SettlementAddresses } from '../settlement/settlement-addresses';
 import { createChainReader, type ChainReader } from './chain-reader';
 import { startDemoChain, type DemoChain } from './demo-chain';
 import type { ChainLogger } from './logger';
@@ -58,12 +57,6 @@ export interface ChainServicesOptions {
   settlement?: { escrowAddress?: string; treasuryAddress?: string };
 }
 
-/** Where customers escrow a redemption's total + fee, and where its fee goes once handed over. */
-interface SettlementAddresses {
-  escrow: Address;
-  treasury: Address;
-}
-
 /** The slice of a Leadership (cluster-leadership.ts) this module uses. */
 interface LeaderOnly {
   whileLeading(name: string, start: () => Promise<{ stop(): Promise<void> }> | { stop(): Promise<void> }): void;
@@ -92,19 +85,13 @@ export async function customerWallets(db: Database, limit: number): Promise<stri
   return rows.map((r) => r.wallet!);
 }
 
-/**
- * The effective settlement addresses: the configured ones, else on the demo chain its token
- * owner (escrow) and anvil's second dev account (treasury). A real chain needs both configured:
- * without an escrow address nothing can be escrowed, so nothing is approved.
- */
-function effectiveSettlementAddresses(
-  configured: ChainServicesOptions['settlement'],
-  demo: Pick<DemoChain, 'ownerAddress' | 'secondAccount'> | null,
-): SettlementAddresses | null {
-  const escrow = configured?.escrowAddress ?? demo?.ownerAddress;
-  const treasury = configured?.treasuryAddress ?? demo?.secondAccount;
-  if (!escrow || !treasury) return null;
-  return { escrow: normalizeAddress(escrow), treasury: normalizeAddress(treasury) };
+/** The effective settlement addresses, by the one rule of settlement-addresses.ts (the demo chain's defaults, or none). */
+function effectiveSettlementAddresses(configured: ChainServicesOptions['settlement'], demo: boolean): SettlementAddresses | null {
+  const addresses = settlementAddresses(
+    { SETTLEMENT_ESCROW_ADDRESS: configured?.escrowAddress, SETTLEMENT_TREASURY_ADDRESS: configured?.treasuryAddress },
+    demo,
+  );
+  return addresses ?? null;
 }
 
 /**
@@ -186,7 +173,7 @@ export async function startChainServices(options: ChainServicesOptions): Promise
       return watcher;
     },
     demo,
-    settlementAddresses: effectiveSettlementAddresses(options.settlement, demo),
+    settlementAddresses: effectiveSettlementAddresses(options.settlement, demo !== null && demo !== undefined),
     async stop() {
       stopped = true;
       await watcher?.stop();
