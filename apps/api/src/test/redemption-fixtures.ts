@@ -1,7 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { RedemptionStatus } from '@gold/contract';
 import { selectRows, type Database } from '../db/client';
-import { customers, escrowDeposits, goldDenominations, redemptionOtps, redemptionPieces, redemptions, tokenTransactions } from '../db/schema';
+import {
+  customers,
+  escrowDeposits,
+  goldDenominations,
+  redemptionOtps,
+  redemptionPieces,
+  redemptions,
+  tokenTransactions,
+} from '../db/schema';
 import { demoSettlementAddresses } from '../modules/settlement/settlement-addresses';
 
 /** Test data written straight into the database (what the customer app and the token backend would have written). */

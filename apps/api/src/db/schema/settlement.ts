@@ -81,7 +81,10 @@ export const chainTransactions = pgTable(
     signedTx: text('signed_tx'),
     txHash: text('tx_hash'),
     /** Every hash this nonce was broadcast as (replacements included): any of them may be the one mined. */
-    sentHashes: text('sent_hashes').array().notNull().default(sql`'{}'::text[]`),
+    sentHashes: text('sent_hashes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     maxFeePerGas: numeric('max_fee_per_gas', { precision: 78, scale: 0 }),
     maxPriorityFeePerGas: numeric('max_priority_fee_per_gas', { precision: 78, scale: 0 }),
     broadcasts: integer('broadcasts').notNull().default(0),

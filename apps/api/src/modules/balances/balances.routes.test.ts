@@ -170,7 +170,13 @@ describe('balances and the {product} label against a real anvil', () => {
 
       it('labels {product} with PRODUCT_SYMBOL when it is set, without asking the token', async () => {
         useReader();
-        const services = (): ChainServices => ({ reader: reader!, watcher: null, demo: chain, settlementAddresses: null, stop: async () => {} });
+        const services = (): ChainServices => ({
+          reader: reader!,
+          watcher: null,
+          demo: chain,
+          settlementAddresses: null,
+          stop: async () => {},
+        });
         const other = await createTestApp(engine, { PRODUCT_SYMBOL: 'XAUT' }, { chain: services });
         try {
           expect((await other.app.inject({ method: 'GET', url: '/api/app-config' })).json()).toEqual({

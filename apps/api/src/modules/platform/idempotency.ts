@@ -22,7 +22,7 @@ const idempotencyKeyHours = 24;
 const abandonedClaimSeconds = 300;
 
 /** A key this request holds: `claimedAt` tells this claim from a later one of the same key. */
-export interface IdempotencyClaim {
+interface IdempotencyClaim {
   credentialId: number;
   key: string;
   claimedAt: string;

@@ -4,7 +4,14 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { selectRows } from '../../db/client';
 import { describeEachEngine, testAdmin } from '../../test/test-app';
 import { startMailCatcher } from '../mail/mail-catcher';
-import { insertCustomer, insertDenomination, insertEscrowDeposit, insertRedemption, markCodeChecked, redemptionState } from '../../test/redemption-fixtures';
+import {
+  insertCustomer,
+  insertDenomination,
+  insertEscrowDeposit,
+  insertRedemption,
+  markCodeChecked,
+  redemptionState,
+} from '../../test/redemption-fixtures';
 import { demoSettlementAddresses } from '../settlement/settlement-addresses';
 import { runSettlementStep } from '../settlement/settlement.service';
 

@@ -129,7 +129,9 @@ describeEachEngine(
       const rejects: number[] = [];
       const resets: number[] = [];
       for (let i = 0; i < 10; i++) {
-        rejects.push(await insertRedemption(db, { customerId: customer.id, status: i % 2 ? 'PREPARATION' : 'REQUESTED', pieces: pieces(i) }));
+        rejects.push(
+          await insertRedemption(db, { customerId: customer.id, status: i % 2 ? 'PREPARATION' : 'REQUESTED', pieces: pieces(i) }),
+        );
         resets.push(await insertRedemption(db, { customerId: customer.id, status: 'REJECTED', pieces: pieces(i + 1) }));
       }
 

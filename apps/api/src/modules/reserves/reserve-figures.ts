@@ -32,7 +32,7 @@ export interface ReserveAmounts {
  * gold out at once and its tokens when the burn lands; between the two, those tokens are no
  * longer anyone's claim on the vault (docs/decisions.md, "Settlement").
  */
-export function backedSupply(amounts: Pick<ReserveAmounts, 'supply' | 'burnsInFlight'>): bigint {
+function backedSupply(amounts: Pick<ReserveAmounts, 'supply' | 'burnsInFlight'>): bigint {
   const claimed = amounts.supply - (amounts.burnsInFlight ?? 0n);
   return claimed > 0n ? claimed : 0n;
 }

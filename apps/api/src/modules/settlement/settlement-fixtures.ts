@@ -10,7 +10,7 @@ import { chainTransactions, escrowDeposits, tokenTransactions } from '../../db/s
 
 let serial = 0;
 /** A fresh 32-byte hash (unique within the process). */
-export const txHash = () => `0x${(++serial).toString(16).padStart(8, '0')}${process.pid.toString(16).padStart(8, '0')}${'ab'.repeat(24)}`;
+const txHash = () => `0x${(++serial).toString(16).padStart(8, '0')}${process.pid.toString(16).padStart(8, '0')}${'ab'.repeat(24)}`;
 
 export const escrowAddress = '0x00000000000000000000000000000000000e5c20';
 export const customerWallet = '0x00000000000000000000000000000000000c0ffe';
