@@ -14,14 +14,17 @@ import { selectRows, type Database } from '../../db/client';
  *
  * Two tables are derived from customers and left out whole: `customer_version` (moves with every
  * change to customers, which the customers table itself shows) and `customer_search_matches` (a
- * search's matches, kept by a read for the next one: docs/decisions.md).
+ * search's matches, kept by a read for the next one: docs/decisions.md). `stream_slots` is left
+ * out too: a lease row per open export or event stream, counting a session's streams across
+ * processes, deleted once the connection closes, which may be just after the answer (the stream
+ * guards' tests check that slots are freed).
  */
 const volatileColumns: Readonly<Record<string, readonly string[]>> = {
   'public.admin_sessions': ['last_seen_at'],
   // A platform credential's last use, touched at most once a minute like the idle timer.
   'public.integration_credentials': ['last_used_at'],
 };
-const derivedTables: ReadonlySet<string> = new Set(['public.customer_version', 'public.customer_search_matches']);
+const derivedTables: ReadonlySet<string> = new Set(['public.customer_version', 'public.customer_search_matches', 'public.stream_slots']);
 
 export type Fingerprint = Record<string, { rows: number; md5: string }>;
 
