@@ -33,6 +33,33 @@ const examples: [english: string, indonesian: string][] = [
   ['User 40512 not found', 'Pengguna 40512 tidak ditemukan'],
   ['Transaction 7 not found', 'Transaksi 7 tidak ditemukan'],
   [
+    'Idempotency-Key k-77 was taken over by another request: nothing was changed by this one',
+    'Idempotency-Key k-77 diambil alih oleh permintaan lain: permintaan ini tidak mengubah apa pun',
+  ],
+  ['Escrow deposit 9 not found', 'Deposit eskrow 9 tidak ditemukan'],
+  ['Cannot refund deposit 9: its refund is already queued', 'Tidak dapat mengembalikan deposit 9: pengembaliannya sudah dijadwalkan'],
+  [
+    'Cannot refund deposit 9: it was released for burning when redemption 31 was handed over',
+    'Tidak dapat mengembalikan deposit 9: deposit dilepas untuk dibakar saat penukaran 31 diserahkan',
+  ],
+  [
+    'Cannot refund deposit 9: its transfer is not final yet (a reorganisation could still undo it)',
+    'Tidak dapat mengembalikan deposit 9: transfernya belum final (reorganisasi masih dapat membatalkannya)',
+  ],
+  [
+    'Cannot refund deposit 9: it is the escrow of redemption 31 (PREPARATION); reject the redemption to refund it',
+    'Tidak dapat mengembalikan deposit 9: deposit ini eskrow penukaran 31 (PREPARATION); tolak penukaran untuk mengembalikannya',
+  ],
+  ['Chain transaction 4 not found', 'Transaksi chain 4 tidak ditemukan'],
+  [
+    'Cannot retry transaction 4: it is sent, and only a failed transaction may be retried',
+    'Tidak dapat mengulang transaksi 4: statusnya sent, dan hanya transaksi yang gagal yang dapat diulang',
+  ],
+  [
+    'Cannot retry transaction 4: it was already retried as transaction 5',
+    'Tidak dapat mengulang transaksi 4: transaksi ini sudah diulang sebagai transaksi 5',
+  ],
+  [
     "Cannot hand over redemption 31: no escrow deposit of the customer's tokens is held for it",
     'Tidak dapat menyerahkan penukaran 31: tidak ada deposit eskrow token nasabah yang ditahan untuknya',
   ],
