@@ -19,6 +19,9 @@ const actionLabels: Record<string, string> = {
   'otp-verified': 'Code checked',
   // The backend's: the customer's escrow transfer became final (no admin).
   'escrow-confirmed': 'Escrow confirmed (tokens held)',
+  // The platform's calls for its customer (the audit log's words).
+  'platform.redemption-request': 'Redemption requested',
+  'platform.redemption-cancel': 'Redemption cancelled',
 };
 
 /** The redemption's history from the audit log, oldest first: who, action, from, to, reason, time. */

@@ -61,7 +61,7 @@ describe('redemption and denomination texts in Indonesian', () => {
       ...['Collection Date', 'Actions', 'Loading denominations', 'No denoms data yet!', 'Denomination pages', 'Total Redemption'],
       // The history's action words and the denomination checks' words.
       ...['Approved (off-platform)', 'Code sent', 'Wrong code entered', 'Code checked', 'Approved (handed over)', 'Rejected', 'Reset'],
-      'Escrow confirmed (tokens held)',
+      ...['Escrow confirmed (tokens held)', 'Redemption requested', 'Redemption cancelled'],
       ...['Denom', 'Amount', 'denom', 'amount', 'grams', 'pieces', 'Grams a piece', 'Pieces into the vault', 'Enter Amount'],
       ...['Denom added successfully', 'Amount added successfully', 'Error adding denom', 'Error adding amount'],
       ...['Redeemable status updated successfully', 'Error updating redeemable status', 'Choose the new limit first.'],
