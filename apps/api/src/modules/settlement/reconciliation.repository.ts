@@ -38,7 +38,9 @@ function differences(scope: ReconciliationScope): SQL {
            trim_scale(r.total)::text as expected, trim_scale(c.amount)::text as actual,
            case when c.id is null or c.amount <> r.total then false
                 when c.state in ${open} then true
-                else coalesce(not t.final and t.amount = r.total, false) end as in_flight,
+                -- Final by the signer's receipt but not indexed yet: the indexer follows within seconds; a
+                -- burn still unseen after 10 minutes is a difference (a halted or lagging indexer shows there).
+                else coalesce(not t.final and t.amount = r.total, c.final_at > now() - interval '10 minutes') end as in_flight,
            case when c.id is null then r.updated_at
                 when c.state = 'final' then coalesce(c.final_at, c.updated_at)
                 else c.created_at end as since_at

@@ -308,6 +308,18 @@ describeEachEngine(
       expect(open).toEqual({ escrow: expect.objectContaining({ depositId: ids.heldOpen, release: null }), transactions: [] });
       expect((await t().injectAsAdmin({ url: '/api/admin/redeem/999999/settlement' })).statusCode).toBe(404);
     });
+
+    it('waits a while for the indexer to see a burn the signer saw final, then calls it a difference', async () => {
+      const db = t().database.db;
+      const [burn] = await selectRows<{ id: number; hash: string }>(
+        db,
+        sql`select id, tx_hash as hash from chain_transactions where redemption_id = ${ids.notIndexed} and kind = 'burn'`,
+      );
+      await db.execute(sql`delete from token_transactions where txhash = ${burn!.hash}`);
+      expect(await items('?kind=burn-not-indexed')).toEqual([['burn-not-indexed', true, ids.notIndexed]]);
+      await db.execute(sql`update chain_transactions set final_at = now() - interval '11 minutes' where id = ${burn!.id}`);
+      expect(await items('?kind=burn-not-indexed')).toEqual([['burn-not-indexed', false, ids.notIndexed]]);
+    });
   },
   { env: { SETTLEMENT_ESCROW_ADDRESS: escrowAddress } },
 );
