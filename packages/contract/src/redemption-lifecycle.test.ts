@@ -17,23 +17,30 @@ describe('redemption lifecycle', () => {
     expect(redemptionStatuses.map(isOpenRedemption)).toEqual([true, true, false, false, false]);
   });
 
-  it('allows only reset after a rejection or an off-platform fulfilment, and nothing after a hand-over', () => {
+  it('allows only reset after a rejection, and nothing after a hand-over at the counter or off-platform (its tokens are burned)', () => {
     expect(allowedRedemptionActions('REJECTED', true)).toEqual(['reset']);
-    expect(allowedRedemptionActions('ON_WEB2', true)).toEqual(['reset']);
+    expect(allowedRedemptionActions('ON_WEB2', true)).toEqual([]);
     expect(allowedRedemptionActions('REDEEMED', true)).toEqual([]);
     expect(redemptionStatusAllows('REQUESTED', 'prepare')).toBe(false);
   });
 
-  it('keeps one list of open statuses: the ones a code can be checked, approved or rejected from', () => {
+  it('keeps one list of open statuses: the ones a code can be sent, checked and rejected from; a hand-over needs PREPARATION', () => {
     expect(openRedemptionStatuses).toEqual(['REQUESTED', 'PREPARATION']);
     expect(redemptionStatuses.filter(isOpenRedemption)).toEqual(openRedemptionStatuses);
-    for (const action of ['sendotp', 'checkotp', 'approve', 'reject'] as const)
+    for (const action of ['sendotp', 'checkotp', 'reject'] as const)
       expect(redemptionLifecycle[action].from).toEqual(openRedemptionStatuses);
+    // Escrow final is what moves REQUESTED to PREPARATION: gold goes out only against it.
+    expect(redemptionLifecycle.approve.from).toEqual(['PREPARATION']);
+    expect(redemptionLifecycle.prepare.from).toEqual(['PREPARATION']);
   });
 
-  it('names the action and the status in a refusal', () => {
+  it('names the action and the status in a refusal, and says why where the status alone does not', () => {
     expect(redemptionRefusal('approve', 'REJECTED')).toBe('Cannot approve a redemption that is REJECTED');
     expect(redemptionRefusal('sendotp', 'REDEEMED')).toBe('Cannot send a code for a redemption that is REDEEMED');
-    expect(redemptionRefusal('reset', 'ON_WEB2')).toBeNull();
+    expect(redemptionRefusal('approve', 'REQUESTED')).toBe(
+      "Cannot approve a redemption that is REQUESTED: the customer's tokens are not yet in escrow at final depth; it moves to PREPARATION when they are",
+    );
+    expect(redemptionRefusal('reset', 'ON_WEB2')).toMatch(/^Cannot reset a redemption that is ON_WEB2: .*the same gold twice$/);
+    expect(redemptionRefusal('reset', 'REJECTED')).toBeNull();
   });
 });
