@@ -88,7 +88,7 @@ describeEachEngine('bad input', (t) => {
   it('reports health with the database state (no chain here: no indexer)', async () => {
     const response = await t().app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', database: 'up', indexer: null });
+    expect(response.json()).toEqual({ status: 'ok', database: 'up', indexer: null, alerts: [] });
   });
 });
 
@@ -131,7 +131,7 @@ describe('the app on PGlite', () => {
     await database.close();
     const response = await app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(503);
-    expect(response.json()).toEqual({ status: 'unavailable', database: 'down', indexer: null });
+    expect(response.json()).toEqual({ status: 'unavailable', database: 'down', indexer: null, alerts: [] });
     await app.close();
   });
 });
