@@ -114,7 +114,7 @@ describe('signed in', () => {
   });
 
   // The spec's menu (section 2), each item with the page title it opens, then the items added since
-  // (Audit Log; Redemption Limit; Reserves; the platform's Credentials and Webhook Deliveries).
+  // (Audit Log; Redemption Limit; Reserves; Settlement; the platform's Credentials and Webhook Deliveries).
   const menu = [
     { item: 'Dashboard', path: '/dashboard', title: 'Dashboard' },
     { item: 'User List', path: '/user-list', title: 'User List' },
@@ -129,6 +129,7 @@ describe('signed in', () => {
     { item: 'Denoms List', path: '/denoms-list', title: 'Redemption Denomination' },
     { item: 'Redemption Limit', path: '/redemption-limit', title: 'Redemption Denomination Limit' },
     { item: 'Reserves', path: '/reserves', title: 'Reserves' },
+    { item: 'Settlement', path: '/settlement', title: 'Settlement' },
     { item: 'Credentials', path: '/credentials', title: 'Credentials' },
     { item: 'Webhook Deliveries', path: '/webhook-deliveries', title: 'Webhook Deliveries' },
   ];

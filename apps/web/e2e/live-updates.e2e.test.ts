@@ -83,21 +83,25 @@ async function timeUntilSeen(start: number, id: number, status: string) {
 }
 
 /** Open redemptions on the list's first page (newest first), as the watching operator sees it. */
-async function openOnFirstPage(): Promise<number[]> {
+/** Open redemptions on the list's first page: one in PREPARATION to hand over (its escrow is final), another to reject. */
+async function openOnFirstPage(): Promise<{ toReject: number; toApprove: number }> {
   const first = await apiGet<RedemptionListResponse>('/admin/list/redeems?limit=10');
-  return first.data.filter((row) => isOpenRedemption(row.status)).map((row) => row.id);
+  const open = first.data.filter((row) => isOpenRedemption(row.status));
+  const toApprove = open.find((row) => row.status === 'PREPARATION');
+  const toReject = open.find((row) => row.id !== toApprove?.id);
+  expect(toApprove && toReject, 'the first page has a PREPARATION redemption and another open one').toBeTruthy();
+  return { toReject: toReject!.id, toApprove: toApprove!.id };
 }
 
 describe('Live updates across two operators', () => {
-  let open: number[];
+  let open: { toReject: number; toApprove: number };
 
   beforeAll(async () => {
     open = await openOnFirstPage();
-    expect(open.length).toBeGreaterThanOrEqual(2);
   });
 
   it('a rejection in one browser shows on the other’s list and review page without a reload', async () => {
-    const id = open[0]!;
+    const id = open.toReject;
     const before = (await statusOnListText(id)) ?? '';
     await watchRedemption(id, before);
 
@@ -125,7 +129,7 @@ describe('Live updates across two operators', () => {
   });
 
   it('an approval in one browser shows on the other’s list and review page without a reload', async () => {
-    const id = open[1]!;
+    const id = open.toApprove;
     const before = (await statusOnListText(id)) ?? '';
     await watchRedemption(id, before);
 
