@@ -16,8 +16,8 @@ type Catalogues = Record<string, () => Promise<CatalogueFile>>;
  * exactly as written. Each Indonesian file holds one feature's texts; they load only when Indonesian
  * is chosen, in two parts: what the sign-in page shows (its own texts, the shared ones, the server's
  * messages), and the rest of the console's with MUI's own texts, which the standalone sign-in page
- * leaves until the console starts (`deferConsoleTexts`). Server messages only a signed-in operation
- * can bring (the settlement's: server-settlement.json) load with the console's part.
+ * leaves until the console starts (`deferConsoleTexts`). Server messages no signed-out page can
+ * show (the settlement's operations, the platform API's: server-console.json) load with the console's part.
  */
 const signInCatalogues = import.meta.glob<CatalogueFile>([
   '../locales/id/auth.json',

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import serverMessages from '@/locales/id/server.json';
-import settlementServerMessages from '@/locales/id/server-settlement.json';
+import consoleServerMessages from '@/locales/id/server-console.json';
 import { ApiError, errorMessage } from './api-client';
 import { i18n, loadIndonesianCatalogue } from './i18n';
 
-/** The server's messages: those any page may show (loaded with the sign-in page) and the settlement's (signed-in only, loaded with the console). */
-const serverCatalogue: Record<string, string> = { ...serverMessages, ...settlementServerMessages };
+/** The server's messages: those any page may show (loaded with the sign-in page), and those only a signed-in operation or the platform API brings (loaded with the console). */
+const serverCatalogue: Record<string, string> = { ...serverMessages, ...consoleServerMessages };
 
 /**
  * Every message the API can answer with, read from its source: a new message without an
- * Indonesian entry in locales/id/server.json (or server-settlement.json, the settlement's) fails here.
+ * Indonesian entry in locales/id/server.json (or server-console.json: messages no signed-out page can show) fails here.
  */
 const apiSources = import.meta.glob<string>(
   ['../../../api/src/**/*.ts', '!../../../api/src/**/*.test.ts', '!../../../api/src/**/testing/**', '!../../../api/src/test/**'],

@@ -9,12 +9,12 @@ import {
   setRedemptionLimitBody,
 } from '@gold/contract';
 import serverMessages from '@/locales/id/server.json';
-import settlementServerMessages from '@/locales/id/server-settlement.json';
+import consoleServerMessages from '@/locales/id/server-console.json';
 import { ApiError, errorMessage } from './api-client';
 import { i18n } from './i18n';
 
-/** The server's messages: those any page may show (loaded with the sign-in page) and the settlement's (signed-in only, loaded with the console). */
-const serverCatalogue: Record<string, string> = { ...serverMessages, ...settlementServerMessages };
+/** The server's messages: those any page may show (loaded with the sign-in page), and those only a signed-in operation or the platform API brings (loaded with the console). */
+const serverCatalogue: Record<string, string> = { ...serverMessages, ...consoleServerMessages };
 
 /** The console's text for a failed call whose answer carried this message. */
 const shown = (message: string, status = 409) => errorMessage(new ApiError(status, message));
@@ -228,7 +228,7 @@ function catalogueKeyOf(message: string): string | undefined {
 
 describe('server messages in Indonesian', () => {
   beforeAll(async () => {
-    // Only the server catalogue: an entry found means server.json or server-settlement.json has it, not another feature's file.
+    // Only the server catalogue: an entry found means server.json or server-console.json has it, not another feature's file.
     i18n.addResourceBundle('id', 'translation', serverCatalogue, true, true);
     await i18n.changeLanguage('id');
   });
