@@ -23,7 +23,10 @@ interface ChildRun {
 
 /** Runs the indexer process; with killAtBlock, SIGKILLs it once it has stored past that block. */
 function runIndexer(input: object, killAtBlock?: number): Promise<ChildRun | 'killed'> {
-  const child = spawn(process.execPath, ['--import', 'tsx', childScript, JSON.stringify(input)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  // The heap setting the API process runs with (server.ts): the figure is what a deployment gets.
+  const child = spawn(process.execPath, ['--heap-growing-percent=50', '--import', 'tsx', childScript, JSON.stringify(input)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     let buffer = '';
     child.stdout.on('data', (chunk: Buffer) => {
