@@ -1,4 +1,5 @@
 import type { Client } from 'pg';
+import { wakeableSleep } from '../lib/wakeable-sleep';
 
 /** Something started on taking the lead and stopped on losing it (the transfer watcher, say). */
 interface LeaderTask {
@@ -110,21 +111,11 @@ export function postgresLeadership(options: PostgresLeadershipOptions): Leadersh
   let client: Client | undefined;
   let leading = false;
   let closed = false;
-  let wake: (() => void) | undefined;
   let reportedFailure = false;
   /** Tasks still stopping after a lost lead: they end before the lead can be taken again. */
   let stopping: Promise<void> = Promise.resolve();
 
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        wake = undefined;
-        resolve();
-      }
-      wake = done;
-    });
+  const { sleep, wake } = wakeableSleep();
 
   async function connect(): Promise<Client> {
     const { default: pg } = await import('pg');
@@ -149,7 +140,7 @@ export function postgresLeadership(options: PostgresLeadershipOptions): Leadersh
     if (!leading) return;
     leading = false;
     log.warn({ reason }, `leadership lost (${reason}): stopping ${runner.tasks.map((t) => t.name).join(', ') || 'nothing'}`);
-    wake?.();
+    wake();
     stopping = runner.stopAll();
     await stopping;
   }
@@ -195,7 +186,7 @@ export function postgresLeadership(options: PostgresLeadershipOptions): Leadersh
     },
     async close() {
       closed = true;
-      wake?.();
+      wake();
       await loop;
       leading = false;
       await runner.stopAll();

@@ -18,6 +18,7 @@ import { goldTokenAbi } from '../modules/chain/chain-definition';
 import type { ChainLogger } from '../modules/chain/logger';
 import { describeRpcError, isTagRefused } from '../modules/chain/rpc-errors';
 import type { OutboxRow, SignerStore } from './signer-store';
+import { wakeableSleep } from '../lib/wakeable-sleep';
 
 /** The token's calls the signer makes, with OpenZeppelin's errors so a revert names its reason. */
 const signerTokenAbi = [
@@ -98,20 +99,10 @@ export function startOutbox(options: OutboxOptions): Outbox {
   let tagAnswered: boolean | undefined;
   let stopped = false;
   let paused = false;
-  let wake: (() => void) | undefined;
   /** Sent rows broadcast again by this leader once (a node restarted, or dropped them, while we were away). */
   const rebroadcast = new Set<number>();
 
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        wake = undefined;
-        resolve();
-      }
-      wake = done;
-    });
+  const { sleep, wake } = wakeableSleep();
 
   /** The policy (f): what this signer signs at all. null: allowed. */
   function refusal(row: OutboxRow, units: bigint | null): string | null {
@@ -431,7 +422,7 @@ export function startOutbox(options: OutboxOptions): Outbox {
   return {
     async stop() {
       stopped = true;
-      wake?.();
+      wake();
       await loop;
     },
   };

@@ -19,6 +19,7 @@ import {
   type TokenTransferRow,
   type WatcherCursor,
 } from './transfers.repository';
+import { wakeableSleep } from '../../lib/wakeable-sleep';
 
 /**
  * When a block counts as final. `tag`: at or below the node's `finalized` block; a node that
@@ -187,7 +188,6 @@ export function startTransferWatcher(options: TransferWatcherOptions): TransferW
   let verified = false;
   let stopped = false;
   let halted = false;
-  let wake: (() => void) | undefined;
   const waiters: Array<{ block: number; resolve: () => void; reject: (error: Error) => void }> = [];
 
   let lastHeadSeen: number | undefined;
@@ -232,17 +232,7 @@ export function startTransferWatcher(options: TransferWatcherOptions): TransferW
     }
   }
 
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
-      timer.unref();
-      function done() {
-        clearTimeout(timer);
-        wake = undefined;
-        resolve();
-      }
-      wake = done;
-    });
+  const { sleep, wake } = wakeableSleep({ unref: true });
 
   const settleWaiters = () => {
     if (!cursor || !verified) return;
@@ -686,7 +676,7 @@ export function startTransferWatcher(options: TransferWatcherOptions): TransferW
     },
     async stop() {
       stopped = true;
-      wake?.();
+      wake();
       await loop;
       if (!halted) {
         status.state = 'stopped';
