@@ -20,8 +20,8 @@ export type AdminStatus = (typeof adminStatuses)[number];
 export const adminLanguages = ['en', 'id'] as const;
 export type AdminLanguage = (typeof adminLanguages)[number];
 
-/** The only role the product has; a new admin's role is fixed to it. */
-export const adminRoles = ['Administrator'] as const;
+/** An admin's role (what each may do: permissions.ts). The first admin of a database is an Administrator. */
+export const adminRoles = ['Teller', 'Supervisor', 'Auditor', 'Administrator'] as const;
 export type AdminRole = (typeof adminRoles)[number];
 
 export const kycNotificationStatuses = ['SUCCESS', 'PENDING', 'FAILED'] as const;

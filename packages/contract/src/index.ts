@@ -25,3 +25,5 @@ export * from './credentials';
 export * from './webhooks';
 export * from './platform';
 export * from './settlement';
+export * from './permissions';
+export * from './vault';
