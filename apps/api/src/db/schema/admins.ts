@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, inet, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { adminLanguages, adminRoles, adminStatuses } from '@gold/contract';
 import { createdAtColumn, timestamptz, updatedAtColumn } from './columns';
+import { vaultLocations } from './vault-locations';
 
 export const admins = pgTable(
   'admins',
@@ -28,6 +29,8 @@ export const admins = pgTable(
     twoFactorLastStep: bigint('two_factor_last_step', { mode: 'number' }),
     /** The console's language chosen by this admin, applied at each sign-in. */
     language: text('language', { enum: adminLanguages }).notNull().default('en'),
+    /** A teller's location: their counter actions are limited to redemptions collected there. Null: every location. */
+    locationId: integer('location_id').references(() => vaultLocations.id),
   },
   (t) => [
     // E-mail identifies an admin regardless of case.

@@ -1,3 +1,4 @@
+export * from './vault-locations';
 export * from './admins';
 export * from './customers';
 export * from './denominations';

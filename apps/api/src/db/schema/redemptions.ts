@@ -4,6 +4,7 @@ import { redemptionStatuses } from '@gold/contract';
 import { customers } from './customers';
 import { goldDenominations } from './denominations';
 import { createdAtColumn, timestamptz, updatedAtColumn } from './columns';
+import { defaultVaultLocationId, vaultLocations } from './vault-locations';
 
 /** Token amounts are exact: numeric with the token's 18 decimals, never floats. */
 const tokenAmount = (name: string) => numeric(name, { precision: 36, scale: 18 });
@@ -23,6 +24,11 @@ export const redemptions = pgTable(
     /** Start hour (WIB) of a 2-hour collection window. */
     timeSlot: smallint('time_slot').notNull(),
     rejectReason: text('reject_reason'),
+    /** Where the customer collects the pieces: its stock checks and hand-over use this location. */
+    locationId: integer('location_id')
+      .notNull()
+      .default(defaultVaultLocationId)
+      .references(() => vaultLocations.id),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },
