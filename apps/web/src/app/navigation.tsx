@@ -17,7 +17,8 @@ import SyncAltOutlinedIcon from '@mui/icons-material/SyncAltOutlined';
 import TuneOutlinedIcon from '@mui/icons-material/TuneOutlined';
 import WebhookOutlinedIcon from '@mui/icons-material/WebhookOutlined';
 import { isUnder, type NavGroup, type NavItem } from '@/components/layouts/navigation';
-import { appRouteList, appRoutes, menuGroups, menuItemOf, resolveTitle, type AppRouteKey } from '@/config/routes';
+import type { Permission } from '@gold/contract';
+import { appRouteList, appRoutes, menuGroups, menuItemOf, permissionOf, resolveTitle, type AppRouteKey } from '@/config/routes';
 
 /** The pages of the route table that have an item in the side menu. */
 type MenuRouteKey = { [Key in AppRouteKey]: (typeof appRoutes)[Key] extends { menu: object } ? Key : never }[AppRouteKey];
@@ -45,11 +46,14 @@ const menuIcons: Record<MenuRouteKey, ComponentType> = {
   webhookDeliveries: WebhookOutlinedIcon,
 };
 
-/** The side menu of the spec (section 2), from the route table, in the console's language; `{product}` is the token symbol. */
-export function buildNavGroups(product: string, t: TFunction): NavGroup[] {
+/**
+ * The side menu of the spec (section 2), from the route table, in the console's language;
+ * `{product}` is the token symbol. Only the pages the signed-in role may open (`can`) are listed.
+ */
+export function buildNavGroups(product: string, t: TFunction, can: (permission: Permission) => boolean): NavGroup[] {
   const items = new Map<AppRouteKey, NavItem & { group: string }>();
   for (const { key, path, menu } of appRouteList) {
-    if (!menu) continue;
+    if (!menu || !can(permissionOf(key))) continue;
     const Icon = menuIcons[key as MenuRouteKey];
     items.set(key, { group: menu.group, label: resolveTitle(menu.label, product, t), href: path, icon: <Icon /> });
   }
@@ -59,9 +63,11 @@ export function buildNavGroups(product: string, t: TFunction): NavGroup[] {
     const item = owner && owner !== key ? items.get(owner) : undefined;
     if (item && !isUnder(path, appRoutes[owner!].path)) item.alsoActiveOn = [...(item.alsoActiveOn ?? []), path];
   }
-  return menuGroups.map((group) => ({
-    key: group,
-    label: t(group),
-    items: [...items.values()].filter((item) => item.group === group).map(({ group: _group, ...item }) => item),
-  }));
+  return menuGroups
+    .map((group) => ({
+      key: group,
+      label: t(group),
+      items: [...items.values()].filter((item) => item.group === group).map(({ group: _group, ...item }) => item),
+    }))
+    .filter((group) => group.items.length > 0);
 }

@@ -13,6 +13,12 @@ function isRouteHandle(handle: unknown): handle is RouteHandle {
   return typeof handle === 'object' && handle !== null && 'route' in handle;
 }
 
+/** The route table's row of the current page (from the router's matches), if it is one. */
+export function currentRouteOf(matches: ReturnType<typeof useMatches>): AppRouteKey | undefined {
+  const page = matches.findLast((match) => isRouteHandle(match.handle));
+  return page ? (page.handle as RouteHandle).route : undefined;
+}
+
 /** The breadcrumb trail of the current page, from the route table (in the console's language): its ancestors, then the page itself. */
 export function useBreadcrumbs(): Crumb[] {
   const matches = useMatches();

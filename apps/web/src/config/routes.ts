@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import type { Permission } from '@gold/contract';
 
 /**
  * A page title or menu label: the English text, which is also its translation key (i18n). It may
@@ -28,6 +29,8 @@ export interface AppRoute<Key extends string = string> {
   menu?: { group: MenuGroup; label: PageTitle };
   /** The menu item highlighted on this page when it is not the parent's. */
   menuItem?: NoInfer<Key>;
+  /** What the signed-in role needs to open the page (and see its menu item); 'read' when not given. */
+  permission?: Permission;
 }
 
 const withId = (base: string) => (id: string | number) => `${base}/${encodeURIComponent(String(id))}`;
@@ -74,7 +77,13 @@ export const appRoutes = defineRoutes({
     title: 'View Redemption Detail',
     parent: 'redemptions',
   },
-  redemptionReview: { path: '/redeem', getHref: withIdQuery('/redeem'), title: 'Redemption Review', parent: 'redemptions' },
+  redemptionReview: {
+    path: '/redeem',
+    getHref: withIdQuery('/redeem'),
+    title: 'Redemption Review',
+    parent: 'redemptions',
+    permission: 'counter',
+  },
   ratings: { path: '/ratings', title: 'Ratings', menu: { group: 'Transactions', label: 'Ratings' } },
   profile: { path: '/profile', title: 'Profile', menu: { group: 'Account', label: 'Profile' } },
   admins: {
@@ -82,7 +91,7 @@ export const appRoutes = defineRoutes({
     title: 'Admin List',
     menu: { group: 'Account', label: 'Admin List' },
   },
-  addAdmin: { path: '/admin-list/add', title: 'Add Admin', parent: 'admins' },
+  addAdmin: { path: '/admin-list/add', title: 'Add Admin', parent: 'admins', permission: 'admins' },
   admin: { path: '/admin-list/:id', getHref: withId('/admin-list'), title: 'View Admin Detail', parent: 'admins' },
   contacts: {
     path: '/contact-list',
@@ -90,7 +99,7 @@ export const appRoutes = defineRoutes({
     menu: { group: 'Others', label: 'Contact List' },
   },
   /** Not in the spec: the append-only audit log, under Account in the menu. */
-  auditLog: { path: '/audit-log', title: 'Audit Log', menu: { group: 'Account', label: 'Audit Log' } },
+  auditLog: { path: '/audit-log', title: 'Audit Log', menu: { group: 'Account', label: 'Audit Log' }, permission: 'audit' },
   denominations: {
     path: '/denoms-list',
     title: 'Redemption Denomination',
@@ -109,12 +118,13 @@ export const appRoutes = defineRoutes({
   settlementDeposits: { path: '/settlement/deposits', title: 'Escrow Deposits', parent: 'settlement' },
   settlementTransactions: { path: '/settlement/transactions', title: 'Chain Transactions', parent: 'settlement' },
   /** Not in the spec: the customer platform's credentials (the platform API). */
-  credentials: { path: '/credentials', title: 'Credentials', menu: { group: 'Others', label: 'Credentials' } },
+  credentials: { path: '/credentials', title: 'Credentials', menu: { group: 'Others', label: 'Credentials' }, permission: 'settings' },
   /** Not in the spec: the webhook deliveries to the customer platform, with a re-send. */
   webhookDeliveries: {
     path: '/webhook-deliveries',
     title: 'Webhook Deliveries',
     menu: { group: 'Others', label: 'Webhook Deliveries' },
+    permission: 'settings',
   },
   /** Not in the spec: the printable hand-over receipt of a REDEEMED redemption. */
   redemptionReceipt: {
@@ -129,6 +139,11 @@ export type AppRouteKey = keyof typeof appRoutes;
 
 /** The rows in table order, with their keys. */
 export const appRouteList = (Object.keys(appRoutes) as AppRouteKey[]).map((key) => ({ key, ...(appRoutes[key] as AppRoute<AppRouteKey>) }));
+
+/** What the signed-in role needs to open `key`'s page. */
+export function permissionOf(key: AppRouteKey): Permission {
+  return (appRoutes[key] as AppRoute<AppRouteKey>).permission ?? 'read';
+}
 
 /** The pages above `key` in the breadcrumb trail, outermost first. */
 export function ancestorsOf(key: AppRouteKey): AppRouteKey[] {

@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import { API_BASE_URL } from '@/lib/api-client';
 import type { CsvExportResource } from './list-declaration';
 import { useTranslation } from 'react-i18next';
+import { usePermission } from '@/lib/permissions';
 
 interface ExportableQuery {
   limit?: number;
@@ -43,7 +44,9 @@ export function CsvExportButton({ list }: CsvExportButtonProps) {
   const { t } = useTranslation();
   const filtered = Object.keys(list.filters).length > 0;
   const resource = list.declaration.exportResource;
-  if (!resource) return null;
+  // Exports carry personal data: only a role with the export permission gets the link.
+  const mayExport = usePermission('export');
+  if (!resource || !mayExport) return null;
   return (
     <Button
       component="a"

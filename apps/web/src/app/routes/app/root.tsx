@@ -1,18 +1,22 @@
 import { Suspense, useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useNavigate, useNavigation } from 'react-router';
+import { Outlet, useMatches, useNavigate, useNavigation } from 'react-router';
 import { DashboardLayout } from '@/components/layouts/dashboard-layout';
 import { LanguageSwitch } from '@/components/ui/language-switch';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { paths } from '@/config/paths';
+import { permissionOf } from '@/config/routes';
 import { useProductSymbol } from '@/lib/app-config';
 import { useUpdateLanguage } from '@/features/account/api/update-language';
 import { useSession } from '@/features/auth/api/get-session';
 import { useLogout } from '@/features/auth/api/logout';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useLiveUpdates } from '@/lib/live-updates';
+import { roleMay } from '@gold/contract';
+import { SignedInRoleProvider, type SignedInRole } from '@/lib/permissions';
 import { buildNavGroups } from '@/app/navigation';
-import { useBreadcrumbs } from '@/app/route-handle';
+import { currentRouteOf, useBreadcrumbs } from '@/app/route-handle';
+import { NotAllowedPage } from '@/app/routes/not-allowed';
 
 /** The signed-in frame around every admin page (the route guard has already checked the session). */
 export function AppRoot() {
@@ -23,7 +27,15 @@ export function AppRoot() {
   const crumbs = useBreadcrumbs();
   const title = crumbs.at(-1)?.label ?? '';
   const { t } = useTranslation();
-  const navGroups = useMemo(() => buildNavGroups(product, t), [product, t]);
+  const admin = session.data?.admin;
+  const signedInRole = useMemo<SignedInRole | null>(() => (admin ? { role: admin.role, locationId: admin.locationId } : null), [admin]);
+  const navGroups = useMemo(
+    () => buildNavGroups(product, t, (permission) => signedInRole !== null && roleMay(signedInRole.role, permission)),
+    [product, t, signedInRole],
+  );
+  // The route guard's second half: a page the role may not open says so instead of showing its screen.
+  const route = currentRouteOf(useMatches());
+  const allowed = route === undefined || (signedInRole !== null && roleMay(signedInRole.role, permissionOf(route)));
   // The language chosen in the top bar applies at once, and is remembered for this admin.
   const { mutate: rememberLanguage } = useUpdateLanguage();
   const languageSwitch = useMemo(() => <LanguageSwitch onChosen={(language) => rememberLanguage({ language })} />, [rememberLanguage]);
@@ -48,9 +60,9 @@ export function AppRoot() {
       busy={navigation.state !== 'idle'}
       languageSwitch={languageSwitch}
     >
-      <Suspense fallback={<LoadingOverlay />}>
-        <Outlet />
-      </Suspense>
+      <SignedInRoleProvider value={signedInRole}>
+        <Suspense fallback={<LoadingOverlay />}>{allowed ? <Outlet /> : <NotAllowedPage role={admin?.role} />}</Suspense>
+      </SignedInRoleProvider>
     </DashboardLayout>
   );
 }

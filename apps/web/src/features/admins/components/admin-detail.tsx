@@ -13,6 +13,7 @@ import { AdminInfo } from './admin-info';
 import { ResetTwoFactorButton } from './reset-two-factor-button';
 import { useDeleteAdminAction } from './delete-admin';
 import { useTranslation } from 'react-i18next';
+import { usePermission } from '@/lib/permissions';
 
 interface AdminDetailViewProps {
   id: number;
@@ -47,6 +48,8 @@ export function AdminDetailView({ id, signedInAdminId }: AdminDetailViewProps) {
 /** The admin's information, its status and password form, and the access section. */
 function AdminSections({ admin, isSelf, onDelete }: { admin: AdminDetail; isSelf: boolean; onDelete: () => void }) {
   const { t } = useTranslation();
+  // Only a role that manages admins sees their forms and access buttons; others read.
+  const mayManage = usePermission('admins');
   return (
     <Stack spacing={3} sx={{ maxWidth: 760 }}>
       <Paper variant="outlined" component="section" aria-labelledby="admin-info-heading" sx={{ p: { xs: 2, md: 3 } }}>
@@ -55,14 +58,16 @@ function AdminSections({ admin, isSelf, onDelete }: { admin: AdminDetail; isSelf
         </Typography>
         <AdminInfo admin={admin} />
       </Paper>
-      <Paper variant="outlined" component="section" aria-labelledby="admin-update-heading" sx={{ p: { xs: 2, md: 3 } }}>
-        <Typography id="admin-update-heading" variant="h2" sx={{ mb: 2 }}>
-          {t('Status and Password')}
-        </Typography>
-        {/* A new form for each admin: its fields start from that admin's status. */}
-        <AdminEditForm key={admin.id} admin={admin} isSelf={isSelf} />
-      </Paper>
-      {isSelf && !admin.twoFactorEnabled ? null : (
+      {mayManage && (
+        <Paper variant="outlined" component="section" aria-labelledby="admin-update-heading" sx={{ p: { xs: 2, md: 3 } }}>
+          <Typography id="admin-update-heading" variant="h2" sx={{ mb: 2 }}>
+            {t('Status and Password')}
+          </Typography>
+          {/* A new form for each admin: its fields start from that admin's status. */}
+          <AdminEditForm key={admin.id} admin={admin} isSelf={isSelf} />
+        </Paper>
+      )}
+      {!mayManage || (isSelf && !admin.twoFactorEnabled) ? null : (
         <Paper variant="outlined" component="section" aria-labelledby="admin-danger-heading" sx={{ p: { xs: 2, md: 3 } }}>
           <Typography id="admin-danger-heading" variant="h2" sx={{ mb: 1 }}>
             {t('Access')}

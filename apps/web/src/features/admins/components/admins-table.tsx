@@ -15,6 +15,7 @@ import { formatDate, formatDateTime, orDash } from '@/lib/format';
 import { adminsList } from '../api/get-admins';
 import { AdminStatusChip } from './admin-status-chip';
 import { useDeleteAdminAction } from './delete-admin';
+import { usePermission } from '@/lib/permissions';
 
 /** 'On' or 'Off', in the console's language (a cell re-drawn when the language changes). */
 function OnOff({ on }: { on: boolean }) {
@@ -27,6 +28,7 @@ function RowActions({ row, tabIndex, actions }: { row: AdminListItem; tabIndex: 
   const { t } = useTranslation();
   const view = t('View {{name}}', { name: row.fullName });
   const remove = t('Delete {{name}}', { name: row.fullName });
+  const mayManage = usePermission('admins');
   return (
     <Stack direction="row" sx={{ alignItems: 'center', height: '100%' }}>
       <Tooltip title={view}>
@@ -41,7 +43,7 @@ function RowActions({ row, tabIndex, actions }: { row: AdminListItem; tabIndex: 
           <VisibilityOutlinedIcon fontSize="small" />
         </IconButton>
       </Tooltip>
-      {row.id === actions.signedInAdminId ? null : (
+      {row.id === actions.signedInAdminId || !mayManage ? null : (
         <Tooltip title={remove}>
           <IconButton size="small" color="error" tabIndex={tabIndex} aria-label={remove} onClick={() => actions.askDelete(row)}>
             <DeleteOutlineIcon fontSize="small" />

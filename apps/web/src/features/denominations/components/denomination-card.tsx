@@ -13,6 +13,7 @@ import { useSetRedeemable } from '../api/set-redeemable';
 import { reportOutcome } from '../lib/report-outcome';
 import { checkWholeNumber, type Problem } from '../lib/whole-number';
 import { emptyNumber, NumberField, type NumberText } from './number-field';
+import { usePermission } from '@/lib/permissions';
 
 const pieces = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 0 });
 
@@ -43,6 +44,8 @@ export function DenominationCard({ denomination }: { denomination: Denomination 
   const [problem, setProblem] = useState<Problem | null>(null);
   const { id, denom } = denomination;
   const titleId = `denom-${id}-title`;
+  // Stock moves only for a role that may move it (the server refuses the others too).
+  const mayMoveStock = usePermission('stock');
 
   const addAmount = () => {
     const check = checkWholeNumber(amount.text, { name: 'Amount', unit: 'pieces' }, amount.badInput);
@@ -85,35 +88,37 @@ export function DenominationCard({ denomination }: { denomination: Denomination 
           <Figure label={t('Redeemed')} value={pieces.format(denomination.redeemed)} />
           <Figure label={t('Redeemable')} value={t(denomination.redeemable ? 'Yes' : 'No')} />
         </Stack>
-        <Stack
-          component="form"
-          noValidate
-          spacing={1.5}
-          sx={{ mt: 'auto' }}
-          onSubmit={(event) => {
-            event.preventDefault();
-            addAmount();
-          }}
-        >
-          <NumberField
-            id={`denom-${id}-amount`}
-            label="Enter Amount"
-            value={amount}
-            onChange={(value) => {
-              setAmount(value);
-              setProblem(null);
+        {mayMoveStock && (
+          <Stack
+            component="form"
+            noValidate
+            spacing={1.5}
+            sx={{ mt: 'auto' }}
+            onSubmit={(event) => {
+              event.preventDefault();
+              addAmount();
             }}
-            problem={problem}
-          />
-          <Stack direction="row" spacing={1}>
-            <Button type="submit" variant="contained" size="small" loading={add.isPending}>
-              {t('Add Amount')}
-            </Button>
-            <Button variant="outlined" size="small" onClick={toggle} loading={setRedeemable.isPending}>
-              {t('Toggle Redeemable')}
-            </Button>
+          >
+            <NumberField
+              id={`denom-${id}-amount`}
+              label="Enter Amount"
+              value={amount}
+              onChange={(value) => {
+                setAmount(value);
+                setProblem(null);
+              }}
+              problem={problem}
+            />
+            <Stack direction="row" spacing={1}>
+              <Button type="submit" variant="contained" size="small" loading={add.isPending}>
+                {t('Add Amount')}
+              </Button>
+              <Button variant="outlined" size="small" onClick={toggle} loading={setRedeemable.isPending}>
+                {t('Toggle Redeemable')}
+              </Button>
+            </Stack>
           </Stack>
-        </Stack>
+        )}
       </Stack>
     </Paper>
   );

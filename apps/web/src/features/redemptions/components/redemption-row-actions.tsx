@@ -11,6 +11,7 @@ import { Link as RouterLink } from 'react-router';
 import { redemptionStatusAllows, type RedemptionListItem } from '@gold/contract';
 import { paths } from '@/config/paths';
 import { listActions, redemptionActionTexts, type ListAction } from '../lib/action-texts';
+import { usePermission } from '@/lib/permissions';
 
 /** How each list action's button looks; its texts come from `redemptionActionTexts`. */
 const listActionLooks: Record<ListAction, { icon: ReactNode; color: 'success' | 'error' }> = {
@@ -29,20 +30,24 @@ interface RedemptionRowActionsProps {
 export function RedemptionRowActions({ row, tabIndex, onAction }: RedemptionRowActionsProps) {
   const { t } = useTranslation();
   const id = { id: row.id };
+  // The review page and the status actions are the counter's; other roles keep the details link.
+  const atCounter = usePermission('counter');
   return (
     <Stack direction="row" sx={{ alignItems: 'center', height: '100%' }}>
-      <Tooltip title={t('Review redemption {{id}}', id)}>
-        <IconButton
-          component={RouterLink}
-          to={paths.app.redemptionReview.getHref(row.id)}
-          size="small"
-          color="primary"
-          tabIndex={tabIndex}
-          aria-label={t('Review redemption {{id}}', id)}
-        >
-          <VisibilityOutlinedIcon fontSize="small" />
-        </IconButton>
-      </Tooltip>
+      {atCounter && (
+        <Tooltip title={t('Review redemption {{id}}', id)}>
+          <IconButton
+            component={RouterLink}
+            to={paths.app.redemptionReview.getHref(row.id)}
+            size="small"
+            color="primary"
+            tabIndex={tabIndex}
+            aria-label={t('Review redemption {{id}}', id)}
+          >
+            <VisibilityOutlinedIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
       <Tooltip title={t('Details and history of redemption {{id}}', id)}>
         <IconButton
           component={RouterLink}
@@ -55,7 +60,7 @@ export function RedemptionRowActions({ row, tabIndex, onAction }: RedemptionRowA
           <HistoryIcon fontSize="small" />
         </IconButton>
       </Tooltip>
-      {onAction
+      {onAction && atCounter
         ? listActions
             .filter((action) => redemptionStatusAllows(row.status, action))
             .map((action) => (

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useNotify } from '@/components/ui/notifications/notifications-context';
 import { errorMessage } from '@/lib/api-client';
+import { usePermission } from '@/lib/permissions';
 
 interface ConfirmedRowAction<Row extends { id: number }, Result> {
   mutation: UseMutationResult<Result, Error, number>;
@@ -72,7 +73,9 @@ export function RowActionButton({
   onClick: () => void;
 }) {
   const { t } = useTranslation();
-  if (!when) return null;
+  // Moving tokens by hand is the settlement permission's (a supervisor's), whatever the row allows.
+  const mayMoveTokens = usePermission('settlement');
+  if (!when || !mayMoveTokens) return null;
   return (
     <Button size="small" color="warning" tabIndex={tabIndex} aria-label={t(name, { id })} onClick={onClick}>
       {t(label)}

@@ -9,6 +9,7 @@ import { adminsTable, AdminsTable } from '@/features/admins/components/admins-ta
 import { useSession } from '@/features/auth/api/get-session';
 import { usePageTitle } from '@/app/route-handle';
 import { useTranslation } from 'react-i18next';
+import { usePermission } from '@/lib/permissions';
 
 /** /admin-list: 'Registered Admin', then the admins paged, sorted and searched on the server; Add Admin above. */
 export function AdminListRoute() {
@@ -16,13 +17,16 @@ export function AdminListRoute() {
   const title = usePageTitle();
   const session = useSession();
   const list = useList(adminsTable);
+  const mayManage = usePermission('admins');
   return (
     <ContentLayout
       title={title}
       actions={
-        <Button component={RouterLink} to={paths.app.addAdmin.getHref()} variant="contained" startIcon={<AddIcon />}>
-          {t('Add Admin')}
-        </Button>
+        mayManage ? (
+          <Button component={RouterLink} to={paths.app.addAdmin.getHref()} variant="contained" startIcon={<AddIcon />}>
+            {t('Add Admin')}
+          </Button>
+        ) : undefined
       }
     >
       <AdminCountCard />

@@ -11,12 +11,14 @@ import { AddDenominationForm } from '@/features/denominations/components/add-den
 import { denominationCards } from '@/features/denominations/components/denomination-cards';
 import { DenominationCountCard } from '@/features/denominations/components/denomination-count-card';
 import { usePageTitle } from '@/app/route-handle';
+import { usePermission } from '@/lib/permissions';
 
 /** /denoms-list (titled Redemption Denomination): physical gold stock by denomination. */
 export function DenominationListRoute() {
   const { t } = useTranslation();
   const title = usePageTitle();
   const stock = useList(denominationCards);
+  const mayMoveStock = usePermission('stock');
   return (
     <ContentLayout title={title}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-end' } }}>
@@ -26,7 +28,7 @@ export function DenominationListRoute() {
           {t('Set the Redemption Limit')}
         </Link>
       </Stack>
-      <AddDenominationForm />
+      {mayMoveStock && <AddDenominationForm />}
       <Stack spacing={1.5}>
         <Typography variant="h2">{t('Stock by Denomination')}</Typography>
         <ListCards list={stock} />
