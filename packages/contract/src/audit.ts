@@ -3,6 +3,7 @@ import { listQuery, pageOf } from './list';
 import { platformAuditActions } from './credentials';
 import { reserveAuditActions } from './reserves';
 import { settlementAuditActions } from './settlement';
+import { vaultAuditActions } from './vault';
 
 /** Actions the product writes to the audit log (older or newer entries may hold others: show unknown ones as they are). */
 export const auditActions = [
@@ -36,6 +37,7 @@ export const auditActions = [
   ...reserveAuditActions,
   ...platformAuditActions,
   ...settlementAuditActions,
+  ...vaultAuditActions,
 ] as const;
 /** Every action the product writes to the audit log (the API's writes are typed by it, the console names each). */
 export type AuditAction = (typeof auditActions)[number];

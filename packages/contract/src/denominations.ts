@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { redemptionStatuses } from './enums';
 import { listQuery, pageOf } from './list';
 import { bodyId } from './redemptions';
+import { confirmation, stockAtLocation } from './vault';
 
 /**
  * A physical gold denomination of the vault (spec section 3) with its stock figures, counted in
@@ -28,6 +29,8 @@ export const denomination = z.object({
   physicalGoldRedeems: z.array(
     z.object({ amount: z.number().int().nonnegative(), redeem: z.object({ status: z.enum(redemptionStatuses) }) }),
   ),
+  /** Per vault location (every location): pieces in the vault there and reserved there; they add up to available and reserved. */
+  byLocation: z.array(stockAtLocation),
 });
 export type Denomination = z.infer<typeof denomination>;
 
@@ -53,11 +56,22 @@ export const addPhysicalGoldBody = z.strictObject({
 });
 export type AddPhysicalGoldBody = z.infer<typeof addPhysicalGoldBody>;
 
-export const addPhysicalGoldResults = ['Denom added', 'Amount added'] as const;
+/**
+ * 'Denom added' (201): a new denom, created with no stock; its pieces wait for a second admin like
+ * any receipt. 'Awaiting confirmation' (202): pieces of an existing denom proposed as a receipt at the
+ * first location with placeholder serials; stock moves only when another admin confirms.
+ * 'Amount added' is no longer answered (kept for older consoles).
+ */
+export const addPhysicalGoldResults = ['Denom added', 'Amount added', 'Awaiting confirmation'] as const;
 export type AddPhysicalGoldResult = (typeof addPhysicalGoldResults)[number];
 
-/** 201 with 'Denom added' for a new denom, 200 with 'Amount added' for an existing one. */
-export const addPhysicalGoldResponse = z.object({ result: z.enum(addPhysicalGoldResults), denomination });
+/** 201 with 'Denom added' for a new denom (and its receipt's confirmation), 202 with 'Awaiting confirmation' for an existing one. */
+export const addPhysicalGoldResponse = z.object({
+  result: z.enum(addPhysicalGoldResults),
+  denomination,
+  /** The receipt waiting for a second admin (GET /admin/confirmations). */
+  confirmation: confirmation.optional(),
+});
 export type AddPhysicalGoldResponse = z.infer<typeof addPhysicalGoldResponse>;
 
 /** POST /admin/physicalgold/setredeemable: whether customers may ask for this denomination. */

@@ -21,6 +21,8 @@ export const adminEvent = z.discriminatedUnion('type', [
   z.object({ id: eventId, type: z.literal('stock.changed'), denominationId: z.number().int().positive() }),
   /** A deposit, a burn, a fee move or a refund changed state (redemptionId null: an unmatched deposit's). */
   z.object({ id: eventId, type: z.literal('settlement.changed'), redemptionId: z.number().int().positive().nullable() }),
+  /** A four-eyes confirmation was proposed, confirmed, declined or withdrawn (the pending list moves). */
+  z.object({ id: eventId, type: z.literal('confirmations.changed'), confirmationId: z.number().int().positive() }),
   /** A reserves snapshot was written. */
   z.object({ id: eventId, type: z.literal('reserves.changed'), snapshotId: z.number().int().positive(), backed: z.boolean() }),
   /**

@@ -125,6 +125,8 @@ export const platformRedemptionBody = z.strictObject({
   timeSlot: z.number().int().min(0).max(22),
   /** The fee in {product}, charged by the platform. */
   fee: z.string().regex(/^\d{1,12}(\.\d{1,18})?$/, 'fee must be a decimal number with at most 18 decimals'),
+  /** The vault location where the pieces are collected (its stock is checked); the first location (1) when absent. */
+  locationId: id.optional(),
 });
 export type PlatformRedemptionBody = z.infer<typeof platformRedemptionBody>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuery, pageOf } from './list';
+import { stockAtLocation } from './vault';
 
 /**
  * Proof of reserves. Every amount is exact decimal text without trailing zeros ("150",
@@ -54,6 +55,8 @@ export const reservesResponse = z.object({
   /** When the reading was made (ISO-8601 UTC) and how old it is. */
   readAt: z.string().nullable(),
   ageSeconds: z.number().int().nonnegative().nullable(),
+  /** Per vault location, now (from the vault ledger, not the reading): pieces and grams in the vault and reserved there. */
+  byLocation: z.array(stockAtLocation.extend({ vaultGrams: exactDecimal, reservedGrams: exactDecimal })),
 });
 export type ReservesResponse = z.infer<typeof reservesResponse>;
 

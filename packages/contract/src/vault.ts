@@ -236,6 +236,15 @@ export type DeclineBody = z.infer<typeof declineBody>;
 /** Proposals answer 202 with this; confirm, decline and withdraw answer 200 with it. */
 export const confirmationResponse = confirmation;
 
+/** Audit actions of the vault ledger and four eyes (each side of a confirmation is one entry). */
+export const vaultAuditActions = [
+  'vault.location-create',
+  'confirmation.propose',
+  'confirmation.confirm',
+  'confirmation.decline',
+  'confirmation.withdraw',
+] as const;
+
 // ---------------------------------------------------------------------------------------------
 // The counter's identity check
 // ---------------------------------------------------------------------------------------------

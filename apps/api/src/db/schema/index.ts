@@ -17,3 +17,4 @@ export * from './live-updates';
 export * from './platform';
 export * from './settlement';
 export * from './stream-slots';
+export * from './vault-ledger';

@@ -7,6 +7,7 @@ import { conflict, notFound } from '../../lib/http-errors';
 import { recordAudit } from '../audit/audit.repository';
 import { publishEvent } from '../live-updates/live-updates.repository';
 import { recordReserveSnapshot } from '../reserves/reserves.service';
+import { stockAtLocationsJson } from '../vault/vault-ledger';
 import { stockPerDenomination } from '../vault/vault.repository';
 
 const d = goldDenominations;
@@ -19,7 +20,7 @@ function selectDenominations(where: SQL | undefined): SQL {
   return sql`select ${d.id} as "id", ${d.denom} as "denom", ${d.amount} as "amount", ${d.redeemable} as "redeemable",
                     ${isoTimestamp(d.createdAt)} as "createdAt", ${isoTimestamp(d.updatedAt)} as "updatedAt",
                     stock.redeemed as "redeemed", stock.reserved as "reserved", stock.available as "available",
-                    stock.pieces_by_status as "physicalGoldRedeems"
+                    stock.pieces_by_status as "physicalGoldRedeems", ${stockAtLocationsJson(sql`${d.id}`)} as "byLocation"
              from ${d} join (${stockPerDenomination()}) as stock on stock.denomination_id = ${d.id}
              ${where ? sql`where ${where}` : sql``}
              order by ${d.denom} desc`;

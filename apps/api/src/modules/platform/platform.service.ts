@@ -23,11 +23,13 @@ import {
   redemptionPieces,
   redemptions,
   tokenTransactions,
+  defaultVaultLocationId,
 } from '../../db/schema';
 import { badRequest, conflict, notFound, type HttpError } from '../../lib/http-errors';
 import { recordAudit } from '../audit/audit.repository';
 import type { PlatformCaller } from '../credentials/credentials.repository';
 import { publishEvent } from '../live-updates/live-updates.repository';
+import { locationOf, unreservedAtLocation } from '../vault/vault-ledger';
 import { stockPerDenomination } from '../vault/vault.repository';
 import { queueRefundOnRejection } from '../settlement/settlement.service';
 import { enqueueWebhookEvent } from '../webhooks/webhooks.repository';
@@ -323,6 +325,15 @@ export async function requestRedemption(
       tx,
       sql`select * from (${stockWithUnreserved}) as s where s.denom in (${denomList})`,
     );
+    // Stock is checked where the pieces are collected: in the vault there minus reserved there.
+    const location = await locationOf(tx, body.locationId ?? defaultVaultLocationId);
+    if (!location) throw conflict(`Cannot request: vault location ${body.locationId} does not exist`);
+    const here = await unreservedAtLocation(
+      tx,
+      location.id,
+      stock.map((s) => s.id),
+    );
+    for (const line of stock) line.unreserved = Math.min(line.unreserved, here.get(line.id) ?? 0);
     const limit = await currentLimit(tx);
     const problems: string[] = [];
     for (const piece of body.pieces) {
@@ -331,7 +342,7 @@ export async function requestRedemption(
       else if (!line.redeemable) problems.push(`${piece.denom} g is not redeemable`);
       else if (limit !== null && piece.denom > limit) problems.push(`${piece.denom} g is above the current limit of ${limit} g`);
       else if (line.unreserved < piece.amount)
-        problems.push(`${piece.denom} g: ${piece.amount} requested, ${Math.max(0, line.unreserved)} unreserved`);
+        problems.push(`${piece.denom} g: ${piece.amount} requested, ${Math.max(0, line.unreserved)} unreserved at ${location.code}`);
     }
     if (problems.length > 0) throw conflict(`Cannot request: ${problems.join('; ')}`);
 
@@ -373,8 +384,8 @@ export async function requestRedemption(
     );
     await tx.execute(
       sql`with made as (
-            insert into ${r} (id, customer_id, status, total, total_fee, appointment_date, time_slot) overriding system value
-            values (${id}, ${body.customerId}, 'REQUESTED', ${total}, ${body.fee}, ${body.appointmentDate}, ${body.timeSlot})
+            insert into ${r} (id, customer_id, status, total, total_fee, appointment_date, time_slot, location_id) overriding system value
+            values (${id}, ${body.customerId}, 'REQUESTED', ${total}, ${body.fee}, ${body.appointmentDate}, ${body.timeSlot}, ${location.id})
             returning id
           )
           insert into ${redemptionPieces} (redemption_id, denomination_id, amount)

@@ -15,7 +15,7 @@ import { indexerStatusOf } from '../chain/indexer-status';
 import { csvStream } from '../exports/csv-stream';
 import { reserveFigures } from './reserve-figures';
 import { findSnapshotPage, snapshotAmounts, streamSnapshots, type SnapshotRow } from './reserves.repository';
-import { createReservesReading } from './reserves.service';
+import { createReservesReading, reservesByLocation } from './reserves.service';
 
 /** A stored row as the contract's snapshot: coverage and shortfall computed exactly from its amounts. */
 const asSnapshot = (row: SnapshotRow): ReserveSnapshot => ({
@@ -80,7 +80,7 @@ export const reservesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
     },
     async () => {
       await readFinalized();
-      return currentReserves();
+      return { ...(await currentReserves()), byLocation: await reservesByLocation(db) };
     },
   );
 

@@ -1,5 +1,7 @@
-import type { ReserveSnapshotReason, ReservesResponse } from '@gold/contract';
-import type { Database, Executor } from '../../db/client';
+import type { ReserveSnapshotReason, ReservesResponse as ReservesAnswer } from '@gold/contract';
+import { sql } from 'drizzle-orm';
+import { selectRows, type Database, type Executor } from '../../db/client';
+import { inVaultByLocation, reservedByLocation } from '../vault/vault-ledger';
 import { recordAudit } from '../audit/audit.repository';
 import type { ChainLogger, StoredTransferRange } from '../chain';
 import { publishEvent } from '../live-updates/live-updates.repository';
@@ -14,6 +16,25 @@ import {
   type SnapshotRow,
 } from './reserves.repository';
 import { readSupply, type SupplyReading, type SupplySource } from './supply-reader';
+
+/** The reading of GET /admin/reserves; the route adds the vault's breakdown by location (read now). */
+type ReservesResponse = Omit<ReservesAnswer, 'byLocation'>;
+
+/**
+ * Per vault location, now: pieces and grams in the vault and reserved there (the vault ledger).
+ */
+export async function reservesByLocation(db: Executor): Promise<ReservesAnswer['byLocation']> {
+  return selectRows<ReservesAnswer['byLocation'][number]>(
+    db,
+    sql`select l.id as "locationId", l.code as "code", l.name as "name",
+               coalesce(sum(v.pieces), 0)::int as "available", coalesce(sum(res.pieces), 0)::int as "reserved",
+               coalesce(sum(v.pieces * d.denom), 0)::text as "vaultGrams", coalesce(sum(res.pieces * d.denom), 0)::text as "reservedGrams"
+          from vault_locations l cross join gold_denominations d
+          left join (${inVaultByLocation}) v on v.location_id = l.id and v.denomination_id = d.id
+          left join (${reservedByLocation}) res on res.location_id = l.id and res.denomination_id = d.id
+         group by l.id order by l.code`,
+  );
+}
 
 export interface SnapshotCause {
   reason: ReserveSnapshotReason;

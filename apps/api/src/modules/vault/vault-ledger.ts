@@ -1,0 +1,216 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { openRedemptionStatuses, type StockAtLocation } from '@gold/contract';
+import { selectRows, type Executor } from '../../db/client';
+import { goldDenominations, redemptionPieces, redemptions, vaultLocations, vaultMovements, vaultPieces } from '../../db/schema';
+import { conflict, notFound } from '../../lib/http-errors';
+
+/**
+ * The vault ledger's reads and the hand-over's writes, for the other modules (redemptions,
+ * receipts, platform, denominations, reserves). Pieces in_vault at all locations = the
+ * denomination's available (stock − REDEEMED pieces): a hand-over takes exactly the redeemed pieces.
+ */
+
+const p = vaultPieces;
+const d = goldDenominations;
+const l = vaultLocations;
+const r = redemptions;
+const rp = redemptionPieces;
+
+export interface HandedOverPiece {
+  pieceId: number;
+  serial: string;
+  placeholder: boolean;
+  refiner: string;
+  /** Parts per thousand, e.g. 999.9. */
+  fineness: number;
+  /** Grams a piece. */
+  denom: number;
+}
+
+export interface HandOverActor {
+  makerId: number;
+  /** The second admin when the hand-over needed one (above the threshold), else null. */
+  checkerId: number | null;
+  confirmationId: number | null;
+}
+
+const openStatuses = sql.join(
+  openRedemptionStatuses.map((status) => sql`${status}`),
+  sql`, `,
+);
+
+/** Per (denomination, location): pieces in the vault there (read from the partial index). */
+export const inVaultByLocation = sql`select ${p.denominationId} as denomination_id, ${p.locationId} as location_id, count(*)::int as pieces
+  from ${p} where ${p.status} = 'in_vault' group by 1, 2`;
+
+/** Per (denomination, location): pieces asked for by open redemptions collected there (reads open redemptions only). */
+export const reservedByLocation = sql`select ${rp.denominationId} as denomination_id, ${r.locationId} as location_id, sum(${rp.amount})::int as pieces
+  from ${r} join ${rp} on ${rp.redemptionId} = ${r.id} where ${r.status} in (${openStatuses}) group by 1, 2`;
+
+export interface DenominationStockAtLocation extends StockAtLocation {
+  denominationId: number;
+}
+
+/**
+ * Per denomination and location, the pieces in the vault there and the pieces reserved there, for
+ * every location (few), largest denomination first then by location code. `denominationIds`
+ * narrows it to those denominations.
+ */
+export function stockByLocation(db: Executor, denominationIds?: number[]): Promise<DenominationStockAtLocation[]> {
+  const only =
+    denominationIds === undefined
+      ? sql``
+      : denominationIds.length === 0
+        ? sql`where false`
+        : sql`where ${d.id} in (${sql.join(
+            denominationIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})`;
+  return selectRows<DenominationStockAtLocation>(
+    db,
+    sql`select ${d.id} as "denominationId", ${l.id} as "locationId", ${l.code} as "code", ${l.name} as "name",
+               coalesce(v.pieces, 0) as "available", coalesce(res.pieces, 0) as "reserved"
+          from ${d} cross join ${l}
+          left join (${inVaultByLocation}) v on v.denomination_id = ${d.id} and v.location_id = ${l.id}
+          left join (${reservedByLocation}) res on res.denomination_id = ${d.id} and res.location_id = ${l.id}
+          ${only}
+         order by ${d.denom} desc, ${l.code}`,
+  );
+}
+
+/** Per location, every denomination together: pieces in the vault and reserved there (reserves). */
+export function stockPerLocation(db: Executor): Promise<StockAtLocation[]> {
+  return selectRows<StockAtLocation>(
+    db,
+    sql`select ${l.id} as "locationId", ${l.code} as "code", ${l.name} as "name",
+               coalesce((select sum(v.pieces) from (${inVaultByLocation}) v where v.location_id = ${l.id}), 0)::int as "available",
+               coalesce((select sum(res.pieces) from (${reservedByLocation}) res where res.location_id = ${l.id}), 0)::int as "reserved"
+          from ${l} order by ${l.code}`,
+  );
+}
+
+/**
+ * For the denomination whose id is `denominationId` (a column of the outer query): a JSON array of
+ * the contract's stockAtLocation, every location by code. Counts read the partial indexes (pieces
+ * in the vault, open redemptions), never the history.
+ */
+export function stockAtLocationsJson(denominationId: SQL): SQL {
+  return sql`(select coalesce(json_agg(json_build_object('locationId', loc.id, 'code', loc.code, 'name', loc.name,
+                'available', (select count(*)::int from ${p} where ${p.denominationId} = ${denominationId} and ${p.locationId} = loc.id and ${p.status} = 'in_vault'),
+                'reserved', (select coalesce(sum(${rp.amount}), 0)::int from ${r} join ${rp} on ${rp.redemptionId} = ${r.id}
+                              where ${r.status} in (${openStatuses}) and ${r.locationId} = loc.id and ${rp.denominationId} = ${denominationId})
+              ) order by loc.code), '[]'::json) from ${l} loc)`;
+}
+
+export interface LocationLine {
+  denominationId: number;
+  denom: number;
+  requested: number;
+  /** Pieces of this denomination in the vault at the redemption's location. */
+  inVaultHere: number;
+  locationCode: string;
+}
+
+/** For each denomination a redemption asks for: requested and in the vault at its location, in id order. */
+export function redemptionLinesAtLocation(tx: Executor, redemptionId: number): Promise<LocationLine[]> {
+  return selectRows<LocationLine>(
+    tx,
+    sql`select ${rp.denominationId} as "denominationId", ${d.denom} as "denom", ${rp.amount} as "requested",
+               (select count(*)::int from ${p} where ${p.denominationId} = ${rp.denominationId} and ${p.locationId} = ${r.locationId}
+                   and ${p.status} = 'in_vault') as "inVaultHere",
+               ${l.code} as "locationCode"
+          from ${rp} join ${r} on ${r.id} = ${rp.redemptionId} join ${d} on ${d.id} = ${rp.denominationId}
+          join ${l} on ${l.id} = ${r.locationId}
+         where ${rp.redemptionId} = ${redemptionId} order by ${rp.denominationId}`,
+  );
+}
+
+/** "10 g (2 requested, 1 in the vault at JKT-01)" for every line short at its location, or null. */
+export function shortAtLocation(lines: LocationLine[]): string | null {
+  const short = lines.filter((line) => line.inVaultHere < line.requested);
+  if (short.length === 0) return null;
+  return short.map((s) => `${s.denom} g (${s.requested} requested, ${s.inVaultHere} in the vault at ${s.locationCode})`).join(', ');
+}
+
+const handedOverColumns: SQL = sql`${p.id} as "pieceId", ${p.serial} as "serial", ${p.placeholder} as "placeholder",
+  ${p.refiner} as "refiner", ${p.fineness}::float8 as "fineness", ${d.denom} as "denom"`;
+
+/**
+ * Inside the approve transaction, after lockStockForHandOver (the denominations are locked): takes,
+ * per line of the redemption, that many pieces in the vault at the redemption's location (lowest
+ * id first), marks them handed over for it and writes one hand_over movement each. 409 naming
+ * every short line when the location lacks pieces (nothing is written).
+ */
+export async function assignPiecesForHandOver(tx: Executor, redemptionId: number, actor: HandOverActor): Promise<HandedOverPiece[]> {
+  const [already] = await selectRows<{ n: number }>(tx, sql`select count(*)::int as n from ${p} where ${p.redemptionId} = ${redemptionId}`);
+  if ((already?.n ?? 0) > 0) throw conflict(`Cannot hand over: redemption ${redemptionId} has pieces handed over already`);
+  const lines = await redemptionLinesAtLocation(tx, redemptionId);
+  if (lines.length === 0) throw notFound(`Redemption ${redemptionId} has no pieces`);
+  const short = shortAtLocation(lines);
+  if (short) throw conflict(`Cannot hand over: not enough pieces at the redemption's location: ${short}`);
+  const taken = sql.join(
+    lines.map(
+      (line) => sql`(select ${p.id} from ${p}
+          where ${p.denominationId} = ${line.denominationId} and ${p.status} = 'in_vault'
+            and ${p.locationId} = (select ${r.locationId} from ${r} where ${r.id} = ${redemptionId})
+          order by ${p.id} limit ${line.requested})`,
+    ),
+    sql` union all `,
+  );
+  const moved = await selectRows<{ n: number }>(
+    tx,
+    sql`with chosen as (${taken}),
+             handed as (
+               update ${p} set status = 'handed_over', redemption_id = ${redemptionId}
+                where ${p.id} in (select id from chosen) and ${p.status} = 'in_vault'
+               returning ${p.id} as id, ${p.denominationId} as denomination_id, ${p.locationId} as location_id
+             ),
+             written as (
+               insert into ${vaultMovements} (kind, piece_id, denomination_id, from_location_id, redemption_id, confirmation_id, maker_id, checker_id)
+               select 'hand_over', id, denomination_id, location_id, ${redemptionId}::int, ${actor.confirmationId}::int, ${actor.makerId}::int, ${actor.checkerId}::int
+                 from handed order by id
+               returning 1
+             )
+        select count(*)::int as n from written`,
+  );
+  const wanted = lines.reduce((sum, line) => sum + line.requested, 0);
+  // The denominations are locked, so the pieces chosen are still there; a difference means they were not.
+  if ((moved[0]?.n ?? 0) !== wanted) throw conflict(`Cannot hand over: the pieces of redemption ${redemptionId} changed meanwhile`);
+  return handedOverPieces(tx, redemptionId);
+}
+
+/** The pieces handed over for a redemption (for its receipt), largest denomination first, then by serial. */
+export function handedOverPieces(db: Executor, redemptionId: number): Promise<HandedOverPiece[]> {
+  return selectRows<HandedOverPiece>(
+    db,
+    sql`select ${handedOverColumns} from ${p} join ${d} on ${d.id} = ${p.denominationId}
+         where ${p.redemptionId} = ${redemptionId} and ${p.status} = 'handed_over'
+         order by ${d.denom} desc, ${p.serial}`,
+  );
+}
+
+/**
+ * A new request's check at its location: per denomination asked for, pieces in the vault there
+ * minus those reserved there by open redemptions. Call it with the denominations locked.
+ */
+export async function unreservedAtLocation(tx: Executor, locationId: number, denominationIds: number[]): Promise<Map<number, number>> {
+  if (denominationIds.length === 0) return new Map();
+  const rows = await stockByLocation(tx, denominationIds);
+  return new Map(rows.filter((row) => row.locationId === locationId).map((row) => [row.denominationId, row.available - row.reserved]));
+}
+
+/** The location, or null. */
+export async function locationOf(db: Executor, locationId: number): Promise<{ id: number; code: string; name: string } | null> {
+  const [row] = await selectRows<{ id: number; code: string; name: string }>(
+    db,
+    sql`select ${l.id} as "id", ${l.code} as "code", ${l.name} as "name" from ${l} where ${l.id} = ${locationId}`,
+  );
+  return row ?? null;
+}
+
+/** The location, or 404 naming it. */
+export async function findLocation(db: Executor, locationId: number): Promise<{ id: number; code: string; name: string }> {
+  const row = await locationOf(db, locationId);
+  if (!row) throw notFound(`Vault location ${locationId} not found`);
+  return row;
+}
