@@ -7,6 +7,7 @@ import ContactMailOutlinedIcon from '@mui/icons-material/ContactMailOutlined';
 import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
 import InventoryOutlinedIcon from '@mui/icons-material/Inventory2Outlined';
 import KeyOutlinedIcon from '@mui/icons-material/KeyOutlined';
+import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import ManageHistoryOutlinedIcon from '@mui/icons-material/ManageHistoryOutlined';
 import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
@@ -16,6 +17,7 @@ import StarOutlineIcon from '@mui/icons-material/StarOutlineOutlined';
 import SyncAltOutlinedIcon from '@mui/icons-material/SyncAltOutlined';
 import TuneOutlinedIcon from '@mui/icons-material/TuneOutlined';
 import WebhookOutlinedIcon from '@mui/icons-material/WebhookOutlined';
+import { PendingConfirmationsIcon } from '@/features/confirmations/components/pending-confirmations-icon';
 import { isUnder, type NavGroup, type NavItem } from '@/components/layouts/navigation';
 import type { Permission } from '@gold/contract';
 import { appRouteList, appRoutes, menuGroups, menuItemOf, permissionOf, resolveTitle, type AppRouteKey } from '@/config/routes';
@@ -40,6 +42,9 @@ const menuIcons: Record<MenuRouteKey, ComponentType> = {
   auditLog: ManageHistoryOutlinedIcon,
   denominations: InventoryOutlinedIcon,
   redemptionLimit: TuneOutlinedIcon,
+  vault: LockOutlinedIcon,
+  // With the number of pending confirmations as a badge.
+  confirmations: PendingConfirmationsIcon,
   reserves: AccountBalanceOutlinedIcon,
   settlement: SyncAltOutlinedIcon,
   credentials: KeyOutlinedIcon,

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { redemptionListQuery } from '@gold/contract';
+import { confirmationListQuery, redemptionListQuery, vaultMovementListQuery, vaultPieceListQuery } from '@gold/contract';
 import { errorBody, failWith, jsonResponse, stubFetch, type Handlers } from '@/testing/http';
 import { countAnswer, listServer } from '@/testing/list-server';
 import { renderApp, renderSignedIn, testAdmin } from '@/testing/render-app';
@@ -36,9 +36,15 @@ const emptyScreens: Handlers = {
       reading: null,
       readAt: null,
       ageSeconds: null,
+      byLocation: [],
     }),
   'GET /admin/reserves/history': () => jsonResponse(200, { data: [], total: 0 }),
   'GET /admin/redeem/3/receipt': failWith(404, 'Redemption 3 not found'),
+  // The vault ledger and four eyes: no piece, movement, location or confirmation yet.
+  'GET /admin/vault/pieces': listServer(vaultPieceListQuery, []),
+  'GET /admin/vault/movements': listServer(vaultMovementListQuery, []),
+  'GET /admin/vault/locations': () => jsonResponse(200, { data: [], total: 0 }),
+  'GET /admin/confirmations': listServer(confirmationListQuery, []),
 };
 const signedOut = () => jsonResponse(401, errorBody(401, 'Unauthorized', 'Sign in first'));
 
@@ -120,6 +126,8 @@ describe('signed-in layout', () => {
       ['Contact List', '/contact-list'],
       ['Denoms List', '/denoms-list'],
       ['Redemption Limit', '/redemption-limit'],
+      ['Vault', '/vault'],
+      ['Confirmations', '/confirmations'],
       ['Reserves', '/reserves'],
       ['Settlement', '/settlement'],
       ['Credentials', '/credentials'],
@@ -147,6 +155,10 @@ describe('signed-in layout', () => {
     ['/contact-list', 'Contact List', ['Contact List'], 'Contact List'],
     ['/denoms-list', 'Redemption Denomination', ['Redemption Denomination'], 'Denoms List'],
     ['/redemption-limit', 'Redemption Denomination Limit', ['Redemption Denomination Limit'], 'Redemption Limit'],
+    ['/vault', 'Vault', ['Vault'], 'Vault'],
+    ['/vault/movements', 'Vault Movements', ['Vault', 'Vault Movements'], 'Vault'],
+    ['/vault/locations', 'Vault Locations', ['Vault', 'Vault Locations'], 'Vault'],
+    ['/confirmations', 'Confirmations', ['Confirmations'], 'Confirmations'],
     ['/reserves', 'Reserves', ['Reserves'], 'Reserves'],
     ['/redemption-list/receipt?id=3', 'Hand-over Receipt', ['Redemption List', 'Hand-over Receipt'], 'Redemption'],
   ];
@@ -160,7 +172,7 @@ describe('signed-in layout', () => {
       expect(crumbs.map((crumb) => crumb.textContent)).toEqual(trail);
       // The dashboard shows two empty tables at once.
       const empty = await screen.findAllByText(
-        /Nothing to show yet\.|No redemption selected\.|No users yet\.|No redemptions yet\.|Redemption 3 not found|User 5 not found|No admins yet\.|Admin 2 not found|can sign in at once\.|No contact data yet!|No entries yet\.|No denoms data yet!|No limit has been set yet\.|No transactions yet\.|Transaction 9 not found|No purchases yet\.|No prices yet\.|No snapshot of the reserves yet\.|Protect your account with a second step at sign-in/,
+        /Nothing to show yet\.|No redemption selected\.|No users yet\.|No redemptions yet\.|Redemption 3 not found|User 5 not found|No admins yet\.|Admin 2 not found|can sign in at once\.|No contact data yet!|No entries yet\.|No denoms data yet!|No limit has been set yet\.|No transactions yet\.|Transaction 9 not found|No purchases yet\.|No prices yet\.|No snapshot of the reserves yet\.|Protect your account with a second step at sign-in|No pieces yet\.|No movements yet\.|No location yet|No confirmations yet\./,
       );
       expect(empty.length).toBeGreaterThan(0);
       const menu = screen.getAllByRole('navigation', { name: 'Main menu' })[0]!;

@@ -111,6 +111,12 @@ export const appRoutes = defineRoutes({
     // Beside Denoms List, where operators look for it; the Denoms List links to it too.
     menu: { group: 'Others', label: 'Redemption Limit' },
   },
+  /** Not in the spec: the vault ledger (pieces by serial, their movements, the locations); stock moves only through Confirmations. */
+  vault: { path: '/vault', title: 'Vault', menu: { group: 'Others', label: 'Vault' } },
+  vaultMovements: { path: '/vault/movements', title: 'Vault Movements', parent: 'vault' },
+  vaultLocations: { path: '/vault/locations', title: 'Vault Locations', parent: 'vault' },
+  /** Not in the spec: the four-eyes confirmations of stock movements and large hand-overs. */
+  confirmations: { path: '/confirmations', title: 'Confirmations', menu: { group: 'Others', label: 'Confirmations' } },
   /** Not in the spec: proof of reserves, tokens outstanding against the vault's gold. */
   reserves: { path: '/reserves', title: 'Reserves', menu: { group: 'Others', label: 'Reserves' } },
   /** Not in the spec: settlement (escrow, burns, refunds) and its reconciliation; the deposits and the outbox are its other tabs. */

@@ -9,7 +9,9 @@ const refreshedBy: Record<AdminEvent['type'], readonly (readonly string[])[]> = 
   // Lists, counts, totals, details, histories and receipts of redemptions; reserved pieces and grams move with them.
   'redemption.created': [queryKeys.redemptions.all, queryKeys.denominations.all, queryKeys.reserves.all],
   'redemption.changed': [queryKeys.redemptions.all, queryKeys.denominations.all, queryKeys.reserves.all, queryKeys.settlement.all],
-  'stock.changed': [queryKeys.denominations.all, queryKeys.reserves.all],
+  'stock.changed': [queryKeys.denominations.all, queryKeys.reserves.all, queryKeys.vault.all],
+  // Proposed, confirmed, declined or withdrawn: the list and the menu's count; a confirmed one moved pieces.
+  'confirmations.changed': [queryKeys.confirmations.all, queryKeys.vault.all, queryKeys.denominations.all, queryKeys.reserves.all],
   'reserves.changed': [queryKeys.reserves.all],
   // A deposit moved a redemption, or a burn or refund changed state: the redemption, the reserves' escrow and in-flight
   // figures, and the settlement screens (reconciliation, deposits, outbox).

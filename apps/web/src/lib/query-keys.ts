@@ -20,6 +20,8 @@ const reserves = ['reserves'] as const;
 const settlement = ['settlement'] as const;
 const transactions = ['transactions'] as const;
 const platform = ['platform'] as const;
+const vault = ['vault'] as const;
+const confirmations = ['confirmations'] as const;
 
 export const queryKeys = {
   /** Public: it outlives a session (features/auth's clearSessionData keeps it). */
@@ -99,6 +101,19 @@ export const queryKeys = {
     list: (query: ListCallQuery) => [...transactions, 'list', query] as const,
     count: [...transactions, 'count'] as const,
     detail: (id: number) => [...transactions, 'detail', id] as const,
+  },
+  /** The vault ledger: locations, pieces and movements; a confirmed movement refreshes `all`. */
+  vault: {
+    all: vault,
+    locations: [...vault, 'locations'] as const,
+    pieces: (query: ListCallQuery) => [...vault, 'pieces', query] as const,
+    movements: (query: ListCallQuery) => [...vault, 'movements', query] as const,
+  },
+  /** Four-eyes confirmations: the list and the menu's count of pending ones. */
+  confirmations: {
+    all: confirmations,
+    list: (query: ListCallQuery) => [...confirmations, 'list', query] as const,
+    pendingCount: [...confirmations, 'pending-count'] as const,
   },
   /** The customer platform's credentials and the webhook deliveries to it. */
   platform: {

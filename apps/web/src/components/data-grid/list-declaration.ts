@@ -91,7 +91,7 @@ export interface ListNoun {
 }
 
 /** The lists the API exports: `GET /api/admin/export/<resource>.csv`. */
-export type CsvExportResource = 'users' | 'transactions' | 'orders' | 'reserves' | 'reconciliation';
+export type CsvExportResource = 'users' | 'transactions' | 'orders' | 'reserves' | 'reconciliation' | 'pieces';
 
 /** What every list's columns may use. */
 export interface ListContext {

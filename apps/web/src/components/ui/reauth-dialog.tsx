@@ -18,6 +18,10 @@ export interface ReauthDialogProps {
   title: string;
   /** What the change does, above the fields. */
   children: ReactNode;
+  /** Fields of the change itself, between its text and the password (a decline's reason). */
+  fields?: ReactNode;
+  /** False while those fields are not filled in: the confirm button waits. */
+  ready?: boolean;
   confirmLabel: string;
   confirmColor?: 'primary' | 'error';
   busy?: boolean;
@@ -34,6 +38,8 @@ export interface ReauthDialogProps {
 export function ReauthDialog({
   title,
   children,
+  fields,
+  ready = true,
   confirmLabel,
   confirmColor = 'primary',
   busy,
@@ -47,7 +53,7 @@ export function ReauthDialog({
   const [code, setCode] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!password) return;
+    if (!password || !ready) return;
     onConfirm({ password, ...(code.trim() ? { code: code.trim() } : {}) });
   };
   return (
@@ -57,6 +63,7 @@ export function ReauthDialog({
         <DialogContent>
           <Stack spacing={2}>
             <DialogContentText id={`${id}-text`}>{children}</DialogContentText>
+            {fields}
             <PasswordField
               id={`${id}-password`}
               label={t('Your password')}
@@ -80,7 +87,7 @@ export function ReauthDialog({
           <Button onClick={onCancel} disabled={busy}>
             {t('Cancel')}
           </Button>
-          <Button type="submit" variant="contained" color={confirmColor} loading={busy} disabled={!password}>
+          <Button type="submit" variant="contained" color={confirmColor} loading={busy} disabled={!password || !ready}>
             {confirmLabel}
           </Button>
         </DialogActions>

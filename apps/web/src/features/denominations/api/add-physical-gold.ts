@@ -4,8 +4,8 @@ import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /**
- * POST /admin/physicalgold/add: pieces into the vault. A new denom is created with them
- * ('Denom added'); an existing one gets them added to its stock ('Amount added').
+ * POST /admin/physicalgold/add: pieces for the vault. A new denom is created ('Denom added'); the
+ * pieces come as a receipt a second admin confirms ('Awaiting confirmation' for an existing denom).
  */
 function addPhysicalGold(body: AddPhysicalGoldBody): Promise<AddPhysicalGoldResponse> {
   return api.post('/admin/physicalgold/add', body, { schema: addPhysicalGoldResponse });
@@ -15,6 +15,10 @@ export function useAddPhysicalGold() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: addPhysicalGold,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.denominations.all }),
+    // The receipt it proposes waits in the confirmations (and the menu's count).
+    onSettled: () =>
+      Promise.all(
+        [queryKeys.denominations.all, queryKeys.confirmations.all].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      ),
   });
 }

@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useNotify } from '@/components/ui/notifications/notifications-context';
 import { useAddPhysicalGold } from '../api/add-physical-gold';
 import { useDenominations } from '../api/get-denominations';
+import { addOutcome } from '../lib/add-outcome';
 import { reportOutcome } from '../lib/report-outcome';
 import { checkWholeNumber, type Problem } from '../lib/whole-number';
 import { emptyNumber, NumberField, type NumberText } from './number-field';
@@ -42,8 +43,8 @@ export function AddDenominationForm() {
       add.mutateAsync({ denom: denomCheck.value, amount: amountCheck.value }),
       notify,
       {
-        // 'Amount added' only when another admin recorded the same denom a moment before.
-        done: ({ result }) => (result === 'Denom added' ? 'Denom added successfully' : 'Amount added successfully'),
+        // 'Awaiting confirmation' when another admin recorded the same denom a moment before.
+        done: addOutcome,
         failed: 'Error adding denom',
       },
       () => {

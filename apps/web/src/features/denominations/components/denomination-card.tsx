@@ -10,7 +10,9 @@ import { useNotify } from '@/components/ui/notifications/notifications-context';
 import { formatDate } from '@/lib/format';
 import { useAddPhysicalGold } from '../api/add-physical-gold';
 import { useSetRedeemable } from '../api/set-redeemable';
+import { addOutcome } from '../lib/add-outcome';
 import { reportOutcome } from '../lib/report-outcome';
+import { StockByLocation } from './stock-by-location';
 import { checkWholeNumber, type Problem } from '../lib/whole-number';
 import { emptyNumber, NumberField, type NumberText } from './number-field';
 import { usePermission } from '@/lib/permissions';
@@ -51,11 +53,8 @@ export function DenominationCard({ denomination }: { denomination: Denomination 
     const check = checkWholeNumber(amount.text, { name: 'Amount', unit: 'pieces' }, amount.badInput);
     setProblem(check.problem ?? null);
     if (check.value === undefined) return;
-    void reportOutcome(
-      add.mutateAsync({ denom, amount: check.value }),
-      notify,
-      { done: 'Amount added successfully', failed: 'Error adding amount' },
-      () => setAmount(emptyNumber),
+    void reportOutcome(add.mutateAsync({ denom, amount: check.value }), notify, { done: addOutcome, failed: 'Error adding amount' }, () =>
+      setAmount(emptyNumber),
     );
   };
 
@@ -88,6 +87,7 @@ export function DenominationCard({ denomination }: { denomination: Denomination 
           <Figure label={t('Redeemed')} value={pieces.format(denomination.redeemed)} />
           <Figure label={t('Redeemable')} value={t(denomination.redeemable ? 'Yes' : 'No')} />
         </Stack>
+        <StockByLocation denomination={denomination} />
         {mayMoveStock && (
           <Stack
             component="form"

@@ -18,6 +18,12 @@ const reading = {
   blockTime: '2026-01-02T03:04:05.000Z',
 } satisfies ReservesResponse['reading'];
 
+/** Two locations adding up to the reading's 100 g in the vault and 25 g reserved. */
+const byLocation: ReservesResponse['byLocation'] = [
+  { locationId: 1, code: 'JKT-01', name: 'Jakarta', available: 8, reserved: 2, vaultGrams: '80', reservedGrams: '20' },
+  { locationId: 2, code: 'SBY-01', name: 'Surabaya', available: 2, reserved: 1, vaultGrams: '20', reservedGrams: '5' },
+];
+
 const snapshot = (id: number, figures: Partial<ReserveSnapshot> = {}): ReserveSnapshot => ({
   id,
   createdAt: `2026-01-0${id}T03:00:00.000Z`,
@@ -37,7 +43,7 @@ describe('/reserves', () => {
   it('under-backed: the alarm with the shortfall, the figures, exact coverage cut (never rounded up) and the block', async () => {
     renderSignedIn(
       '/reserves',
-      handlers({ status: 'live', message: null, reading, readAt: '2026-01-02T03:05:00.000Z', ageSeconds: 0 }, [
+      handlers({ status: 'live', message: null, reading, readAt: '2026-01-02T03:05:00.000Z', ageSeconds: 0, byLocation }, [
         snapshot(1, { reason: 'start', supply: '0', vaultGrams: '100', coveragePercent: null, backed: true, shortfallGrams: '0' }),
         snapshot(2),
       ]),
@@ -50,6 +56,8 @@ describe('/reserves', () => {
     for (const text of ['GIDR outstanding', '150,25', '100,00 g', '25,00 g', '66,55%', 'Short by 50,25 g']) expect(figures).toContain(text);
     expect(screen.getByTestId('reserve-block').textContent).toMatch(/^Supply read at block 12\.345 \(02 Jan 2026, 10\.04 WIB\)/);
     expect(screen.queryByTestId('reserves-stale-banner')).toBeNull();
+    const locations = screen.getByRole('region', { name: 'Gold in the vault by location' });
+    expect(within(locations).getByRole('row', { name: /SBY-01 · Surabaya 2 20,00 g 5,00 g/ })).toBeTruthy();
     const history = await screen.findByRole('grid', { name: 'Reserves history' });
     expect(await within(history).findByText('Short 50,25 g')).toBeTruthy();
     expect(within(history).getByText('First reading')).toBeTruthy();
@@ -64,6 +72,7 @@ describe('/reserves', () => {
         reading: { ...reading, vaultGrams: '200', coveragePercent: '133.1114', backed: true, shortfallGrams: '0' },
         readAt: '2026-01-02T03:05:00.000Z',
         ageSeconds: 0,
+        byLocation: [],
       }),
     );
     expect(await screen.findByText('Every token is backed')).toBeTruthy();
@@ -82,6 +91,7 @@ describe('/reserves', () => {
         reading: { ...reading, burnsInFlight: '50.25', escrowHeld: '12.5', coveragePercent: '100', backed: true, shortfallGrams: '0' },
         readAt: '2026-01-02T03:05:00.000Z',
         ageSeconds: 0,
+        byLocation: [],
       }),
     );
     expect(await screen.findByText('Every token is backed')).toBeTruthy();
@@ -101,6 +111,7 @@ describe('/reserves', () => {
         reading,
         readAt: '2026-01-02T03:05:00.000Z',
         ageSeconds: 3 * 3600 + 5 * 60,
+        byLocation: [],
       }),
     );
     const stale = await screen.findByTestId('reserves-stale-banner');
@@ -120,6 +131,7 @@ describe('/reserves', () => {
         reading: null,
         readAt: null,
         ageSeconds: null,
+        byLocation: [],
       }),
     );
     expect(await screen.findByText('No reading of the reserves yet')).toBeTruthy();
@@ -141,7 +153,7 @@ describe('/reserves', () => {
       lastReorg: null,
     };
     renderSignedIn('/reserves', {
-      ...handlers({ status: 'live', message: null, reading, readAt: '2026-01-02T03:05:00.000Z', ageSeconds: 0 }),
+      ...handlers({ status: 'live', message: null, reading, readAt: '2026-01-02T03:05:00.000Z', ageSeconds: 0, byLocation }),
       'GET /health/ready': () => jsonResponse(200, { status: 'ok', database: 'up', indexer }),
     });
     const panel = await screen.findByRole('region', { name: 'Chain indexer' });

@@ -12,6 +12,7 @@ import { IndexerHaltedBanner, IndexerStatusPanel } from '@/features/reserves/com
 import { ReserveFigures } from '@/features/reserves/components/reserve-figures';
 import { reserveHistoryTable } from '@/features/reserves/components/reserve-history-table';
 import { ReservesAlerts } from '@/features/reserves/components/reserves-banner';
+import { ReservesByLocation } from '@/features/reserves/components/reserves-by-location';
 import { ReservesChart } from '@/features/reserves/components/reserves-chart';
 import { usePageTitle } from '@/app/route-handle';
 
@@ -34,6 +35,7 @@ export function ReservesRoute() {
           <Stack spacing={2}>
             <ReservesAlerts reserves={data} />
             <ReserveFigures reserves={data} />
+            <ReservesByLocation reserves={data} />
           </Stack>
         )}
       </QueryState>
