@@ -28,6 +28,8 @@ export const auditActions = [
   'redemption.otp-sent',
   'redemption.otp-failed',
   'redemption.otp-verified',
+  'redemption.identity-check',
+  'redemption.hand-over-proposed',
   'denomination.create',
   'denomination.add-amount',
   'denomination.set-redeemable',

@@ -1,5 +1,19 @@
 import { z } from 'zod';
 import { tokenAmount } from './redemptions';
+import { identityCheck } from './vault';
+
+/** One piece that left the vault for the redemption, as its serial was read at the hand-over. */
+export const handedOverPiece = z.object({
+  serial: z.string(),
+  /** Grams a piece. */
+  denom: z.number().int().positive(),
+  refiner: z.string(),
+  /** Parts per thousand (999.9). */
+  fineness: z.number(),
+  /** A serial generated when the vault's counts became pieces, not read off the bar: the receipt says so. */
+  placeholder: z.boolean(),
+});
+export type HandedOverPiece = z.infer<typeof handedOverPiece>;
 
 /**
  * GET /admin/redeem/{id}/receipt: what the hand-over receipt (Berita Acara Serah Terima Emas Fisik)
@@ -30,5 +44,24 @@ export const handOverReceipt = z.object({
    */
   approvedAt: z.string().nullable(),
   approvedBy: z.object({ id: z.number().int().positive(), fullName: z.string() }).nullable(),
+  /**
+   * The second admin who confirmed a hand-over above the confirmation threshold, and when; null
+   * for a hand-over approved alone (at or under the threshold, or before four eyes existed).
+   */
+  confirmedBy: z.object({ id: z.number().int().positive(), fullName: z.string() }).nullable(),
+  confirmedAt: z.string().nullable(),
+  /** Where the gold was handed over. */
+  location: z.object({ id: z.number().int().positive(), code: z.string(), name: z.string() }),
+  /**
+   * The identity document the teller checked before the hand-over (type and last 4 characters
+   * only); null for a hand-over before the counter recorded checks: the receipt says not recorded.
+   */
+  identityCheck: identityCheck.nullable(),
+  /**
+   * Every piece handed over, by serial (largest denomination first, then serial). Empty for a
+   * redemption handed over before the vault kept pieces (seeded or imported history): the
+   * receipt says no serials were recorded.
+   */
+  serials: z.array(handedOverPiece),
 });
 export type HandOverReceipt = z.infer<typeof handOverReceipt>;

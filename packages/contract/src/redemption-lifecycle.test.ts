@@ -12,9 +12,28 @@ import {
 describe('redemption lifecycle', () => {
   it('allows the code actions, approve (with a checked code) and reject while a request is open, and prepare from PREPARATION only', () => {
     expect(allowedRedemptionActions('REQUESTED', false)).toEqual(['sendotp', 'checkotp', 'reject']);
-    expect(allowedRedemptionActions('PREPARATION', false)).toEqual(['prepare', 'sendotp', 'checkotp', 'reject']);
-    expect(allowedRedemptionActions('PREPARATION', true)).toEqual(['prepare', 'sendotp', 'checkotp', 'approve', 'reject']);
+    expect(allowedRedemptionActions('PREPARATION', false)).toEqual(['prepare', 'sendotp', 'checkotp', 'identity-check', 'reject']);
+    expect(allowedRedemptionActions('PREPARATION', true)).toEqual([
+      'prepare',
+      'sendotp',
+      'checkotp',
+      'identity-check',
+      'approve',
+      'reject',
+    ]);
     expect(redemptionStatuses.map(isOpenRedemption)).toEqual([true, true, false, false, false]);
+  });
+
+  it('at the counter: approve also needs the identity check and eKYC VERIFIED; a pending hand-over leaves the code actions; a teller elsewhere gets none', () => {
+    const ready = { identityChecked: true, kycVerified: true, handOverPending: false, atOwnLocation: true };
+    expect(allowedRedemptionActions('PREPARATION', true, { ...ready, identityChecked: false })).not.toContain('approve');
+    expect(allowedRedemptionActions('PREPARATION', true, { ...ready, kycVerified: false })).not.toContain('approve');
+    expect(allowedRedemptionActions('PREPARATION', true, { ...ready, handOverPending: true })).toEqual(['sendotp', 'checkotp']);
+    expect(allowedRedemptionActions('REJECTED', false, { ...ready, handOverPending: true })).toEqual([]);
+    expect(allowedRedemptionActions('PREPARATION', true, { ...ready, atOwnLocation: false })).toEqual([]);
+    expect(redemptionRefusal('identity-check', 'REQUESTED')).toMatch(
+      /^Cannot record an identity check for a redemption that is REQUESTED: /,
+    );
   });
 
   it('allows only reset after a rejection, and nothing after a hand-over at the counter or off-platform (its tokens are burned)', () => {

@@ -16,6 +16,10 @@ interface LifecycleRule {
   verb: string;
   /** Also needs a code checked in the last 10 minutes. */
   needsCheckedCode?: true;
+  /** Also needs the counter's ready state: an identity check recorded and the customer's eKYC VERIFIED. */
+  needsCounterChecks?: true;
+  /** Refused while a hand-over of the redemption waits for a second admin (it would change what is being confirmed). */
+  blockedByPendingHandOver?: true;
   /** Statuses whose refusal says more than "Cannot <verb> a redemption that is <status>". */
   refusals?: Partial<Record<RedemptionStatus, string>>;
 }
@@ -28,21 +32,38 @@ interface LifecycleRule {
  * starts from PREPARATION only. Both queue the burn of the tokens, so neither can be reset.
  */
 export const redemptionLifecycle: Readonly<Record<RedemptionAction, LifecycleRule>> = {
-  prepare: { from: ['PREPARATION'], to: 'ON_WEB2', verb: 'prepare', refusals: { REQUESTED: notYetInEscrow('prepare') } },
+  prepare: {
+    from: ['PREPARATION'],
+    to: 'ON_WEB2',
+    verb: 'prepare',
+    blockedByPendingHandOver: true,
+    refusals: { REQUESTED: notYetInEscrow('prepare') },
+  },
   sendotp: { from: openRedemptionStatuses, to: null, verb: 'send a code for' },
   checkotp: { from: openRedemptionStatuses, to: null, verb: 'check a code for' },
+  // The teller's record of the document looked at: only once the tokens are in escrow, just before a hand-over.
+  'identity-check': {
+    from: ['PREPARATION'],
+    to: null,
+    verb: 'record an identity check for',
+    blockedByPendingHandOver: true,
+    refusals: { REQUESTED: notYetInEscrow('record an identity check for') },
+  },
   approve: {
     from: ['PREPARATION'],
     to: 'REDEEMED',
     verb: 'approve',
     needsCheckedCode: true,
+    needsCounterChecks: true,
+    blockedByPendingHandOver: true,
     refusals: { REQUESTED: notYetInEscrow('approve') },
   },
-  reject: { from: openRedemptionStatuses, to: 'REJECTED', verb: 'reject' },
+  reject: { from: openRedemptionStatuses, to: 'REJECTED', verb: 'reject', blockedByPendingHandOver: true },
   reset: {
     from: ['REJECTED'],
     to: 'REQUESTED',
     verb: 'reset',
+    blockedByPendingHandOver: true,
     refusals: {
       ON_WEB2:
         'Cannot reset a redemption that is ON_WEB2: its gold was handed over off-platform and its tokens are burned; a reset could hand over the same gold twice',
@@ -71,11 +92,38 @@ export function redemptionRefusal(action: RedemptionAction, status: RedemptionSt
   return rule.refusals?.[status] ?? `Cannot ${rule.verb} a redemption that is ${status}`;
 }
 
-/** What the server would accept now: the status decides, and approve also needs a checked code. */
-export function allowedRedemptionActions(status: RedemptionStatus, codeChecked: boolean): RedemptionAction[] {
-  return (Object.keys(redemptionLifecycle) as RedemptionAction[]).filter(
-    (action) => redemptionStatusAllows(status, action) && (!redemptionLifecycle[action].needsCheckedCode || codeChecked),
-  );
+/** What the counter has done and what stands in its way, beside the status and the code. */
+export interface CounterState {
+  /** An identity check is recorded in the current status. */
+  identityChecked: boolean;
+  /** The customer's eKYC is VERIFIED. */
+  kycVerified: boolean;
+  /** A hand-over of this redemption waits for a second admin. */
+  handOverPending: boolean;
+  /** The admin may serve this redemption's location (not a teller of another location). */
+  atOwnLocation: boolean;
+}
+
+const counterReady: CounterState = { identityChecked: true, kycVerified: true, handOverPending: false, atOwnLocation: true };
+
+/**
+ * What the server would accept now: the status decides; approve also needs a checked code and
+ * (given `counter`) the counter's checks; a pending hand-over blocks what would change it; a
+ * teller of another location may do nothing.
+ */
+export function allowedRedemptionActions(
+  status: RedemptionStatus,
+  codeChecked: boolean,
+  counter: CounterState = counterReady,
+): RedemptionAction[] {
+  if (!counter.atOwnLocation) return [];
+  return (Object.keys(redemptionLifecycle) as RedemptionAction[]).filter((action) => {
+    const rule = redemptionLifecycle[action];
+    if (!redemptionStatusAllows(status, action)) return false;
+    if (rule.needsCheckedCode && !codeChecked) return false;
+    if (rule.needsCounterChecks && !(counter.identityChecked && counter.kycVerified)) return false;
+    return !(rule.blockedByPendingHandOver && counter.handOverPending);
+  });
 }
 
 /** Whether the status is one of `openRedemptionStatuses`. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ekycStatuses, redemptionLimitOptions, redemptionStatuses } from './enums';
 import { plainText } from './common';
 import { listQuery, pageOf } from './list';
+import { identityCheck } from './vault';
 
 /** An exact token amount in {product} as a decimal string without trailing zeros ("25", "0.3"): never a binary float. */
 export const tokenAmount = z.string().regex(/^-?\d+(\.\d+)?$/, 'must be a decimal number');
@@ -59,8 +60,11 @@ export type RedeemedTotalResponse = z.infer<typeof redeemedTotalResponse>;
 // One redemption: GET /admin/redeem/{id} and the actions of the review page
 // ---------------------------------------------------------------------------------------------
 
-/** What an admin can do to a redemption (the paths POST /admin/redeem/{action}). */
-export const redemptionActions = ['prepare', 'sendotp', 'checkotp', 'approve', 'reject', 'reset'] as const;
+/**
+ * What an admin can do to a redemption: the paths POST /admin/redeem/{action}, and
+ * POST /admin/redeem/{id}/identity-check (the counter's record of the document it looked at).
+ */
+export const redemptionActions = ['prepare', 'sendotp', 'checkotp', 'identity-check', 'approve', 'reject', 'reset'] as const;
 export type RedemptionAction = (typeof redemptionActions)[number];
 
 /** One kind of piece in a redemption: `amount` pieces of `physicalGold.denom` grams. */
@@ -100,7 +104,21 @@ export const redemptionDetail = redemptionListItem.extend({
   /** The pieces, largest denomination first. */
   physicalGoldRedeems: z.array(physicalGoldRedeem),
   otpStatus: redemptionOtpStatus,
-  /** The actions the server would accept now (from the status, and for approve a checked code). */
+  /**
+   * The identity document checked at the counter while the redemption is in its current status
+   * (the latest one; a status change ends it, as it ends a checked code); null: none yet.
+   */
+  identityCheck: identityCheck.nullable(),
+  /** Where the customer collects the gold: its pieces leave this location's vault, and only its tellers serve it. */
+  location: z.object({ id: rowId, code: z.string(), name: z.string() }),
+  /** A hand-over above the confirmation threshold waiting for a second admin; nothing else can change the redemption meanwhile. */
+  pendingConfirmation: z.object({ id: rowId, createdAt: z.string(), maker: z.object({ id: rowId, fullName: z.string() }) }).nullable(),
+  /**
+   * The actions the server would accept now from the admin who reads it: the status decides;
+   * approve also needs a checked code, a recorded identity check and the customer's eKYC
+   * VERIFIED; a pending hand-over confirmation leaves only the code actions; a teller of another
+   * location gets none.
+   */
   allowedActions: z.array(z.enum(redemptionActions)),
 });
 export type RedemptionDetail = z.infer<typeof redemptionDetail>;
@@ -136,12 +154,29 @@ export type SendOtpResponse = z.infer<typeof sendOtpResponse>;
 export const checkOtpResponse = z.object({ verified: z.literal(true), verifiedUntil: z.string() });
 export type CheckOtpResponse = z.infer<typeof checkOtpResponse>;
 
-/** Prepare, approve, reject and reset answer the redemption as it is after the change. */
+/**
+ * Prepare, approve, reject and reset answer the redemption as it is after the change. An approve
+ * above the hand-over confirmation threshold answers 202 with the pending confirmation instead
+ * (`confirmationResponse`): nothing is handed over until a second admin confirms it.
+ */
 export const redemptionActionResponse = redemptionDetail;
 export type RedemptionActionResponse = RedemptionDetail;
 
+/** POST /admin/redeem/{id}/identity-check answers 201 with the redemption, its `identityCheck` the one just recorded. */
+export const identityCheckResponse = redemptionDetail;
+
 /** Known values of a history entry's `action` (the audit log may hold newer ones; show unknown ones as they are). */
-export const redemptionHistoryActions = ['prepare', 'otp-sent', 'otp-failed', 'otp-verified', 'approve', 'reject', 'reset'] as const;
+export const redemptionHistoryActions = [
+  'prepare',
+  'otp-sent',
+  'otp-failed',
+  'otp-verified',
+  'identity-check',
+  'hand-over-proposed',
+  'approve',
+  'reject',
+  'reset',
+] as const;
 export type RedemptionHistoryAction = (typeof redemptionHistoryActions)[number];
 
 /** One line of GET /admin/redeem/{id}/history: who did what, when, from which status to which. */
@@ -154,6 +189,8 @@ export const redemptionHistoryEntry = z.object({
   /** The reject reason, for reject. */
   reason: z.string().nullable(),
   admin: z.object({ id: rowId, fullName: z.string() }).nullable(),
+  /** The second admin who confirmed it (an approve above the confirmation threshold; `admin` is the one who proposed it). */
+  confirmedBy: z.object({ id: rowId, fullName: z.string() }).nullable(),
 });
 export type RedemptionHistoryEntry = z.infer<typeof redemptionHistoryEntry>;
 

@@ -177,6 +177,11 @@ const configSchema = z.object({
     .transform((v) => v.split('-').map(Number) as [number, number])
     .refine(([open, close]) => close - open >= 2, 'must span at least one 2-hour window')
     .default([8, 16]),
+  /**
+   * A hand-over of more grams than this waits for a second admin's confirmation (four eyes); at or
+   * under it the approving teller hands it over alone. 0: every hand-over is confirmed.
+   */
+  HANDOVER_CONFIRMATION_GRAMS: z.coerce.number().int().min(0).max(100_000_000).default(100),
   /** A current price older than this (by its source's time) is flagged stale on the dashboard: the feed may have stopped. */
   PRICE_STALE_AFTER_MINUTES: positiveInt.max(525_600).default(60),
   /** ISO weekdays the counter opens (1 = Monday), comma separated. */

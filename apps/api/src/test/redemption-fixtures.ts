@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { RedemptionStatus } from '@gold/contract';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { IdentityCheckBody, RedemptionStatus } from '@gold/contract';
 import { selectRows, type Database } from '../db/client';
 import {
   customers,
@@ -108,6 +109,28 @@ export async function markCodeChecked(db: Database, redemptionId: number): Promi
     .insert(redemptionOtps)
     .values({ redemptionId, verifiedUntil: sql`now() + interval '10 minutes'` })
     .onConflictDoUpdate({ target: redemptionOtps.redemptionId, set: { verifiedUntil: sql`now() + interval '10 minutes'` } });
+}
+
+/** What the teller records at the counter in tests: the customer's KTP, ending 0007. */
+export const testIdentityCheck: IdentityCheckBody = { documentType: 'KTP', last4: '0007' };
+
+type Inject = (options: InjectOptions) => Promise<LightMyRequestResponse>;
+
+/** The teller records the identity document checked (through the API, as the signed-in admin of `inject`). */
+export async function checkIdentity(inject: Inject, redemptionId: number, check: IdentityCheckBody = testIdentityCheck): Promise<void> {
+  const response = await inject({ method: 'POST', url: `/api/admin/redeem/${redemptionId}/identity-check`, payload: check });
+  if (response.statusCode !== 201) throw new Error(`identity check of ${redemptionId} refused: ${response.statusCode} ${response.body}`);
+}
+
+/**
+ * The counter's whole walk for a PREPARATION redemption: the customer's code checked (as
+ * `markCodeChecked`), the identity document recorded, then approve; answers approve's response
+ * (200 handed over, or 202 with a pending confirmation above HANDOVER_CONFIRMATION_GRAMS).
+ */
+export async function approveAtCounter(inject: Inject, db: Database, redemptionId: number): Promise<LightMyRequestResponse> {
+  await markCodeChecked(db, redemptionId);
+  await checkIdentity(inject, redemptionId);
+  return inject({ method: 'POST', url: '/api/admin/redeem/approve', payload: { id: redemptionId } });
 }
 
 /** Everything a refused action must leave as it was: the redemption, its code row and its audit entries. */

@@ -17,4 +17,5 @@ export * from './live-updates';
 export * from './platform';
 export * from './settlement';
 export * from './stream-slots';
+export * from './identity-checks';
 export * from './vault-ledger';

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { HandOverReceipt } from '@gold/contract';
 import { describeEachEngine, testAdmin } from '../../test/test-app';
-import { insertCustomer, insertDenomination, insertRedemption } from '../../test/redemption-fixtures';
+import { selectRows } from '../../db/client';
+import { checkIdentity, insertCustomer, insertDenomination, insertRedemption } from '../../test/redemption-fixtures';
 import { startMailCatcher } from '../mail/mail-catcher';
 import { maskNik } from './receipts.repository';
 
@@ -49,11 +50,20 @@ describeEachEngine(
       expect((await receipt(999_999)).statusCode).toBe(404);
     });
 
-    it('holds what the counter printed: customer with a masked NIK, pieces, totals, collection, code check and approval', async () => {
+    it('holds what the counter printed: customer with a masked NIK, location, pieces and serials, totals, collection, checks and approval', async () => {
       expect((await post('sendotp', { id: redemptionId })).statusCode).toBe(200);
       const code = /: (\d{6})\n/.exec(catcher.messages().find((m) => m.to.includes(email))!.text)![1]!;
       expect((await post('checkotp', { id: redemptionId, otp: code })).statusCode).toBe(200);
+      await checkIdentity(t().injectAsAdmin, redemptionId, { documentType: 'KTP', last4: '0007' });
       expect((await post('approve', { id: redemptionId })).statusCode).toBe(200);
+      // What left the vault, as the ledger holds it: the receipt prints exactly these serials.
+      const handedOver = await selectRows<{ serial: string; denom: number; refiner: string; fineness: number; placeholder: boolean }>(
+        t().database.db,
+        sql`select p.serial, d.denom, p.refiner, p.fineness::float8 as fineness, p.placeholder
+              from vault_pieces p join gold_denominations d on d.id = p.denomination_id
+             where p.redemption_id = ${redemptionId} and p.status = 'handed_over' order by d.denom desc, p.serial`,
+      );
+      expect(handedOver.map((p) => p.denom)).toEqual([25, 25, 5, 5, 5]);
 
       const response = await receipt(redemptionId);
       expect(response.statusCode).toBe(200);
@@ -72,6 +82,16 @@ describeEachEngine(
         codeCheckedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
         approvedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
         approvedBy: { id: expect.any(Number), fullName: testAdmin.fullName },
+        confirmedBy: null,
+        confirmedAt: null,
+        location: { id: 1, code: 'JKT-01', name: expect.any(String) },
+        identityCheck: {
+          documentType: 'KTP',
+          last4: '0007',
+          checkedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+          checkedBy: { id: expect.any(Number), fullName: testAdmin.fullName },
+        },
+        serials: handedOver,
       });
       expect(Date.parse(body.codeCheckedAt!)).toBeLessThanOrEqual(Date.parse(body.approvedAt!));
       expect(response.body).not.toContain('3201014506900007');
@@ -101,6 +121,12 @@ describeEachEngine(
         codeCheckedAt: null,
         approvedAt: null,
         approvedBy: null,
+        confirmedBy: null,
+        confirmedAt: null,
+        location: { id: 1, code: 'JKT-01', name: expect.any(String) },
+        // Handed over before the counter recorded checks and the vault kept serials: none recorded.
+        identityCheck: null,
+        serials: [],
       });
     });
 

@@ -11,7 +11,7 @@ export const receiptsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }
       schema: {
         tags: ['redemptions'],
         summary:
-          'What the hand-over receipt prints: customer (NIK masked), pieces, totals, collection, code check and approval; 409 unless REDEEMED',
+          'What the hand-over receipt prints: customer (NIK masked), location, pieces and their serials, totals, collection, identity and code checks, approval and its confirmation; 409 unless REDEEMED',
         params: idParams,
         response: { 200: handOverReceipt, 400: errorResponse, 401: errorResponse, 404: errorResponse, 409: errorResponse },
       },

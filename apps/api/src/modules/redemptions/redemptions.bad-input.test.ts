@@ -9,6 +9,10 @@ const watched = [
   'redemptions',
   'redemption_pieces',
   'redemption_otps',
+  'redemption_identity_checks',
+  'vault_pieces',
+  'vault_movements',
+  'vault_confirmations',
   'redemption_limits',
   'gold_denominations',
   'denomination_piece_counts',
@@ -48,7 +52,8 @@ describeEachEngine('redemption, limit and stock routes refuse bad input, writing
     return parts.join(' ');
   };
 
-  const routes: Array<{ path: string; valid: () => Record<string, unknown>; fields: Record<string, unknown[]> }> = [
+  // Built when the cases are: the identity check's path names the redemption made in beforeAll.
+  const routes = (): Array<{ path: string; valid: () => Record<string, unknown>; fields: Record<string, unknown[]> }> => [
     ...(['prepare', 'sendotp', 'approve', 'reset'] as const).map((action) => ({
       path: `/api/admin/redeem/${action}`,
       valid: () => ({ id: redemptionId }),
@@ -63,6 +68,11 @@ describeEachEngine('redemption, limit and stock routes refuse bad input, writing
       path: '/api/admin/redeem/reject',
       valid: () => ({ id: redemptionId, reason: 'none' }),
       fields: { id: [], reason: ['', '   ', 'x'.repeat(501), 'nul\u0000', 'half \uD83D', '\u001B[31m'] },
+    },
+    {
+      path: `/api/admin/redeem/${redemptionId}/identity-check`,
+      valid: () => ({ documentType: 'KTP', last4: '0007' }),
+      fields: { documentType: ['ktp', 'NPWP', ''], last4: ['', '123', '12345', '12-4', '12 4', '١٢٣٤'] },
     },
     {
       path: '/api/admin/redemption/limit/set',
@@ -85,7 +95,7 @@ describeEachEngine('redemption, limit and stock routes refuse bad input, writing
 
   type Case = { route: string; why: string; send: { payload?: string; contentType?: string }; named: string | RegExp; status?: number };
   const cases = (): Case[] =>
-    routes.flatMap(({ path, valid, fields }) => {
+    routes().flatMap(({ path, valid, fields }) => {
       const json = (body: unknown) => ({ payload: JSON.stringify(body), contentType: 'application/json' });
       const list: Case[] = [
         { route: path, why: 'malformed JSON', send: { payload: '{"id": 1,', contentType: 'application/json' }, named: /JSON/ },
@@ -151,5 +161,14 @@ describeEachEngine('redemption, limit and stock routes refuse bad input, writing
       const unknown = await t().injectAsAdmin({ method: 'GET', url: `/api/admin/redeem/2147483647${suffix}` });
       expect(unknown.statusCode).toBe(404);
     }
+    const check = { documentType: 'KTP', last4: '0007' };
+    for (const id of ['abc', '-1', '0', '1.5', '2147483648']) {
+      const response = await t().injectAsAdmin({ method: 'POST', url: `/api/admin/redeem/${id}/identity-check`, payload: check });
+      expect(response.statusCode, id).toBe(400);
+      expect(response.json().message).toContain('params.id');
+    }
+    const unknown = await t().injectAsAdmin({ method: 'POST', url: '/api/admin/redeem/2147483647/identity-check', payload: check });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('Redemption 2147483647 not found');
   });
 });

@@ -5,6 +5,7 @@ import { selectRows } from '../../db/client';
 import { describeEachEngine, testAdmin } from '../../test/test-app';
 import { startMailCatcher } from '../mail/mail-catcher';
 import {
+  checkIdentity,
   insertCustomer,
   insertDenomination,
   insertEscrowDeposit,
@@ -28,6 +29,7 @@ const allowedFrom: Record<RedemptionAction, RedemptionStatus[]> = {
   prepare: ['PREPARATION'],
   sendotp: open,
   checkotp: open,
+  'identity-check': ['PREPARATION'],
   approve: ['PREPARATION'],
   reject: open,
   reset: ['REJECTED'],
@@ -42,6 +44,7 @@ const refusal: Record<RedemptionAction, string> = {
   prepare: 'Cannot prepare a redemption that is',
   sendotp: 'Cannot send a code for a redemption that is',
   checkotp: 'Cannot check a code for a redemption that is',
+  'identity-check': 'Cannot record an identity check for a redemption that is',
   approve: 'Cannot approve a redemption that is',
   reject: 'Cannot reject a redemption that is',
   reset: 'Cannot reset a redemption that is',
@@ -50,11 +53,14 @@ const refusal: Record<RedemptionAction, string> = {
 const notInEscrow = "the customer's tokens are not yet in escrow at final depth; it moves to PREPARATION when they are";
 const burned = 'its tokens are burned; a reset could hand over the same gold twice';
 const refusalMessage = (action: RedemptionAction, status: RedemptionStatus): string => {
-  if ((action === 'approve' || action === 'prepare') && status === 'REQUESTED') return `${refusal[action]} REQUESTED: ${notInEscrow}`;
+  if ((action === 'approve' || action === 'prepare' || action === 'identity-check') && status === 'REQUESTED')
+    return `${refusal[action]} REQUESTED: ${notInEscrow}`;
   if (action === 'reset' && status === 'ON_WEB2') return `${refusal.reset} ON_WEB2: its gold was handed over off-platform and ${burned}`;
   if (action === 'reset' && status === 'REDEEMED') return `${refusal.reset} REDEEMED: its gold was handed over and ${burned}`;
   return `${refusal[action]} ${status}`;
 };
+
+const checkedKtp = { documentType: 'KTP', last4: '0007' };
 
 /** The newest code mailed to an address. */
 function codeMailedTo(email: string): string {
@@ -75,8 +81,13 @@ describeEachEngine(
       d5 = await insertDenomination(t().database.db, 5, 1000);
     });
 
+    // The identity check's path names the redemption: POST /admin/redeem/{id}/identity-check.
     const post = async (action: string, payload: unknown) => {
-      const response = await t().injectAsAdmin({ method: 'POST', url: `/api/admin/redeem/${action}`, payload: payload as object });
+      const { id, ...rest } = payload as { id: number };
+      const response =
+        action === 'identity-check'
+          ? await t().injectAsAdmin({ method: 'POST', url: `/api/admin/redeem/${id}/identity-check`, payload: rest })
+          : await t().injectAsAdmin({ method: 'POST', url: `/api/admin/redeem/${action}`, payload: payload as object });
       return { status: response.statusCode, body: response.json() };
     };
     const newRedemption = (status: RedemptionStatus) =>
@@ -89,16 +100,18 @@ describeEachEngine(
       );
 
     // Every action from every status: allowed ones do what the table says, refused ones answer 409
-    // naming the status and change nothing. A checked code is present throughout, so approve is
-    // decided by the status alone.
+    // naming the status and change nothing. A checked code (and in PREPARATION the identity check)
+    // is present throughout, so approve is decided by the status alone.
     it.each(redemptionStatuses.flatMap((status) => redemptionActions.map((action) => ({ status, action }))))(
       '$action from $status',
       async ({ status, action }) => {
         const id = await newRedemption(status);
         await markCodeChecked(t().database.db, id);
+        if (status === 'PREPARATION') await checkIdentity(t().injectAsAdmin, id);
         const allowed = allowedFrom[action].includes(status);
         let payload: Record<string, unknown> = { id };
         if (action === 'reject') payload = { id, reason: 'Nasabah tidak datang' };
+        if (action === 'identity-check') payload = { id, documentType: 'PASSPORT', last4: 'B123' };
         if (action === 'checkotp') {
           if (allowed) expect((await post('sendotp', { id })).status).toBe(200);
           payload = { id, otp: allowed ? codeMailedTo(customer.email) : '123456' };
@@ -113,7 +126,7 @@ describeEachEngine(
           expect(await redemptionState(t().database.db, id)).toEqual(before);
           return;
         }
-        expect(code, JSON.stringify(body)).toBe(200);
+        expect(code, JSON.stringify(body)).toBe(action === 'identity-check' ? 201 : 200);
         const after = (await t().injectAsAdmin({ method: 'GET', url: `/api/admin/redeem/${id}` })).json() as RedemptionDetail;
         expect(after.status).toBe(leadsTo[action] ?? status);
         const entries = (await auditOf(id)).slice(auditBefore);
@@ -133,7 +146,14 @@ describeEachEngine(
                     ? { reason: 'Nasabah tidak datang', refundId: expect.any(Number) }
                     : { reason: 'Nasabah tidak datang' }
                   : action === 'approve'
-                    ? { pieces: [{ denom: 5, amount: 2 }], burnId: expect.any(Number), feeId: null, escrowTxHash: expect.any(String) }
+                    ? {
+                        pieces: [{ denom: 5, amount: 2 }],
+                        serials: [expect.stringMatching(/^PH-5G-/), expect.stringMatching(/^PH-5G-/)],
+                        identityCheckId: expect.any(Number),
+                        burnId: expect.any(Number),
+                        feeId: null,
+                        escrowTxHash: expect.any(String),
+                      }
                     : action === 'prepare'
                       ? { burnId: expect.any(Number), feeId: null, escrowTxHash: expect.any(String) }
                       : null,
@@ -142,6 +162,21 @@ describeEachEngine(
           // A status change ends any code and verification.
           expect(after.otpStatus).toMatchObject({ verified: false, codeExpiresAt: null });
           expect(after.details).toBe(action === 'reject' ? 'Nasabah tidak datang' : null);
+        } else if (action === 'identity-check') {
+          expect(entries).toEqual([
+            {
+              action: 'redemption.identity-check',
+              fromState: status,
+              toState: status,
+              adminId: expect.any(Number),
+              details: { documentType: 'PASSPORT', last4: 'B123' },
+            },
+          ]);
+          expect(after.identityCheck).toMatchObject({
+            documentType: 'PASSPORT',
+            last4: 'B123',
+            checkedBy: { fullName: testAdmin.fullName },
+          });
         } else {
           expect(entries.map((e) => [e.action, e.fromState, e.toState])).toEqual([
             [`redemption.${action === 'sendotp' ? 'otp-sent' : 'otp-verified'}`, status, status],
@@ -153,6 +188,7 @@ describeEachEngine(
     it('approve needs a code checked in the last 10 minutes', async () => {
       for (const status of ['PREPARATION'] as const) {
         const never = await newRedemption(status);
+        await checkIdentity(t().injectAsAdmin, never);
         const before = await redemptionState(t().database.db, never);
         const { status: code, body } = await post('approve', { id: never });
         expect(code).toBe(409);
@@ -160,6 +196,7 @@ describeEachEngine(
         expect(await redemptionState(t().database.db, never)).toEqual(before);
 
         const lapsed = await newRedemption(status);
+        await checkIdentity(t().injectAsAdmin, lapsed);
         await markCodeChecked(t().database.db, lapsed);
         await t().database.db.execute(
           sql`update redemption_otps set verified_until = now() - interval '1 second' where redemption_id = ${lapsed}`,
@@ -194,6 +231,10 @@ describeEachEngine(
       );
       expect((await post('sendotp', { id })).status).toBe(200);
       expect((await post('checkotp', { id, otp: codeMailedTo(customer.email) })).status).toBe(200);
+      expect((await post('approve', { id })).body.message).toBe(
+        'Cannot approve: no identity document has been checked at the counter for this redemption: record the check first',
+      );
+      await checkIdentity(t().injectAsAdmin, id);
       expect((await post('approve', { id })).body).toMatchObject({ status: 'REDEEMED', allowedActions: [] });
 
       const history = (await t().injectAsAdmin({ method: 'GET', url: `/api/admin/redeem/${id}/history` })).json();
@@ -205,6 +246,7 @@ describeEachEngine(
         ['escrow-confirmed', 'REQUESTED', 'PREPARATION', null],
         ['otp-sent', 'PREPARATION', 'PREPARATION', null],
         ['otp-verified', 'PREPARATION', 'PREPARATION', null],
+        ['identity-check', 'PREPARATION', 'PREPARATION', null],
         ['approve', 'PREPARATION', 'REDEEMED', null],
       ]);
       expect(history.data[0]).toMatchObject({
@@ -247,6 +289,7 @@ describeEachEngine(
           pieces: [{ denominationId: d5, denom: 5, amount: 2 }],
         });
         await markCodeChecked(db, id);
+        await checkIdentity(t().injectAsAdmin, id);
         const stockOf = async () =>
           (await selectRows<{ amount: number }>(db, sql`select amount from gold_denominations where id = ${d5}`))[0];
         const [before, stockBefore, auditBefore] = [await redemptionState(db, id), await stockOf(), (await auditOf(id)).length];
@@ -272,7 +315,7 @@ describeEachEngine(
           id: 2_000_000_000,
           ...(action === 'reject' ? { reason: 'none' } : action === 'checkotp' ? { otp: '000000' } : {}),
         };
-        const { status, body } = await post(action, payload);
+        const { status, body } = await post(action, action === 'identity-check' ? { ...payload, ...checkedKtp } : payload);
         expect(status, action).toBe(404);
         expect(body.message).toBe('Redemption 2000000000 not found');
       }
@@ -281,7 +324,8 @@ describeEachEngine(
 
     it('answers 401 without a session, before anything else', async () => {
       for (const action of redemptionActions) {
-        const response = await t().app.inject({ method: 'POST', url: `/api/admin/redeem/${action}`, payload: { id: 1 } });
+        const url = action === 'identity-check' ? '/api/admin/redeem/1/identity-check' : `/api/admin/redeem/${action}`;
+        const response = await t().app.inject({ method: 'POST', url, payload: { id: 1 } });
         expect(response.statusCode).toBe(401);
       }
     });

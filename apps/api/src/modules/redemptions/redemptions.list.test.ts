@@ -138,6 +138,9 @@ describeEachEngine('redemption list, counts and detail', (t) => {
       details: null,
       user: { id: budi.id, fullName: 'Budi Santoso', ekycStatus: 'VERIFIED' },
       otpStatus: { verified: false, verifiedUntil: null, codeExpiresAt: null, attemptsLeft: 0, nextSendAt: null },
+      identityCheck: null,
+      location: { id: 1, code: 'JKT-01', name: expect.any(String) },
+      pendingConfirmation: null,
       allowedActions: ['sendotp', 'checkotp', 'reject'],
     });
     expect(detail.user.email).toMatch(/@example\.com$/);
@@ -153,6 +156,7 @@ describeEachEngine('redemption list, counts and detail', (t) => {
       'prepare',
       'sendotp',
       'checkotp',
+      'identity-check',
       'reject',
     ]);
     expect(((await get(`/api/admin/redeem/${ids[2]}`)).body as RedemptionDetail).allowedActions).toEqual([]);

@@ -5,7 +5,14 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { selectRows } from '../../db/client';
 import { describeEachEngine } from '../../test/test-app';
 import { startMailCatcher } from '../mail/mail-catcher';
-import { insertCustomer, insertDenomination, insertRedemption, markCodeChecked, redemptionState } from '../../test/redemption-fixtures';
+import {
+  checkIdentity,
+  insertCustomer,
+  insertDenomination,
+  insertRedemption,
+  markCodeChecked,
+  redemptionState,
+} from '../../test/redemption-fixtures';
 
 const catcher = await startMailCatcher();
 afterAll(() => catcher.close());
@@ -86,6 +93,7 @@ describeEachEngine(
 
     it('a right code verifies the redemption for 10 minutes, once', async () => {
       const { id, email } = await newRedemption();
+      await checkIdentity(t().injectAsAdmin, id);
       await post('sendotp', { id });
       const code = codeIn(mailsTo(email)[0]!.text)!;
       const started = Date.now();
@@ -95,7 +103,7 @@ describeEachEngine(
       expect(Date.parse(body.verifiedUntil) - started).toBeGreaterThan(9 * 60_000);
       expect(await detail(id)).toMatchObject({
         otpStatus: { verified: true, verifiedUntil: body.verifiedUntil, codeExpiresAt: null, attemptsLeft: 0 },
-        allowedActions: ['prepare', 'sendotp', 'checkotp', 'approve', 'reject'],
+        allowedActions: ['prepare', 'sendotp', 'checkotp', 'identity-check', 'approve', 'reject'],
       });
       // Used up: the same code again finds no code waiting.
       expect((await post('checkotp', { id, otp: code })).body.message).toBe('No code is waiting for this redemption: send one first');
@@ -190,6 +198,7 @@ describeEachEngine(
     it('a new code replaces an earlier verification', async () => {
       const { id } = await newRedemption();
       await markCodeChecked(t().database.db, id);
+      await checkIdentity(t().injectAsAdmin, id);
       expect((await detail(id)).otpStatus.verified).toBe(true);
       await post('sendotp', { id });
       expect((await detail(id)).otpStatus.verified).toBe(false);

@@ -101,15 +101,17 @@ export function findPieces(db: Executor, redemptionId: number): Promise<Physical
   );
 }
 
-/** Every audit entry of a redemption, oldest first, with who made it. */
+/** Every audit entry of a redemption, oldest first, with who made it (and who confirmed it, for a hand-over under four eyes). */
 export function findHistory(db: Executor, redemptionId: number): Promise<RedemptionHistoryEntry[]> {
   const a = auditLog;
   return selectRows<RedemptionHistoryEntry>(
     db,
     sql`select ${a.id} as "id", ${isoTimestamp(a.occurredAt)} as "occurredAt", regexp_replace(${a.action}, '^redemption\\.', '') as "action",
                ${a.fromState} as "from", ${a.toState} as "to", ${a.details} ->> 'reason' as "reason",
-               case when ${admins.id} is null then null else json_build_object('id', ${admins.id}, 'fullName', ${admins.fullName}) end as "admin"
+               case when ${admins.id} is null then null else json_build_object('id', ${admins.id}, 'fullName', ${admins.fullName}) end as "admin",
+               case when checker.id is null then null else json_build_object('id', checker.id, 'fullName', checker.full_name) end as "confirmedBy"
         from ${a} left join ${admins} on ${admins.id} = ${a.adminId}
+        left join ${admins} checker on checker.id = (${a.details} ->> 'confirmedBy')::int
         where ${a.entity} = 'redemption' and ${a.entityId} = ${String(redemptionId)}
         order by ${a.occurredAt}, ${a.id}`,
   );
@@ -129,13 +131,20 @@ export interface LockedRedemption {
   status: RedemptionStatus;
   email: string;
   fullName: string;
+  /** Where the customer collects it. */
+  locationId: number;
+  /** Grams of its pieces (= its total). */
+  grams: number;
 }
 
 /** Locks the redemption row until the transaction ends: every action on one redemption runs one at a time. */
 export async function lockRedemption(tx: Executor, id: number): Promise<LockedRedemption | undefined> {
   const [row] = await selectRows<LockedRedemption>(
     tx,
-    sql`select ${r.id} as "id", ${r.status} as "status", ${c.email} as "email", ${c.fullName} as "fullName"
+    sql`select ${r.id} as "id", ${r.status} as "status", ${c.email} as "email", ${c.fullName} as "fullName",
+               ${r.locationId} as "locationId",
+               (select coalesce(sum(p.amount::bigint * d.denom), 0)::float8 from ${redemptionPieces} p join ${goldDenominations} d on d.id = p.denomination_id
+                 where p.redemption_id = ${r.id}) as "grams"
         from ${r} join ${c} on ${c.id} = ${r.customerId} where ${r.id} = ${id} for update of ${r}`,
   );
   return row;

@@ -3,9 +3,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   checkOtpBody,
   checkOtpResponse,
+  confirmationResponse,
   countResponse,
   errorResponse,
   idParams,
+  identityCheckBody,
+  identityCheckResponse,
   redeemedTotalResponse,
   redemptionActionResponse,
   redemptionDetail,
@@ -18,7 +21,6 @@ import {
   sendOtpResponse,
   setRedemptionLimitBody,
   setRedemptionLimitResponse,
-  type RedemptionStatusChange,
 } from '@gold/contract';
 import type { AppDeps } from '../../app-deps';
 import { answerList } from '../../lib/list-reply';
@@ -28,9 +30,9 @@ import { listLimits, setLimit } from './redemption-limits.repository';
 import { countRedemptions, findHistory, findRedemptionPage, redemptionExists, streamRedemptions } from './redemptions.repository';
 import { redeemedTotal } from '../vault/vault.repository';
 import { settlementAddresses } from '../settlement/settlement-addresses';
-import { changeStatus, checkOtp, getRedemption, sendOtp, type LifecycleContext } from './redemptions.service';
+import { approve, changeStatus, checkOtp, getRedemption, recordIdentity, sendOtp, type LifecycleContext } from './redemptions.service';
 
-const refused = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 409: errorResponse };
+const refused = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 
 /** Redemptions: the list, the count and total cards, one redemption, its history, the lifecycle actions and the limit. */
 export const redemptionsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, mailer, otpKey, config, chain }) => {
@@ -43,6 +45,7 @@ export const redemptionsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
     log: request.log,
     // The demo chain may start after the app: its default addresses apply once it runs.
     settlement: settlementAddresses(config, Boolean(chain?.()?.demo)),
+    handOverConfirmationGrams: config.HANDOVER_CONFIRMATION_GRAMS,
   });
 
   app.get(
@@ -89,12 +92,13 @@ export const redemptionsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
     {
       schema: {
         tags: ['redemptions'],
-        summary: 'One redemption with its customer, pieces, one-time-code state and the actions allowed now',
+        summary:
+          'One redemption with its customer, pieces, one-time-code state, identity check, location, pending hand-over and the actions allowed now',
         params: idParams,
         response: { 200: redemptionDetail, 400: errorResponse, 401: errorResponse, 404: errorResponse },
       },
     },
-    async (request) => getRedemption(db, request.params.id),
+    async (request) => getRedemption(db, request.params.id, signedInAdminOf(request).id),
   );
 
   app.get(
@@ -113,13 +117,9 @@ export const redemptionsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
     },
   );
 
-  const statusChanges: Array<{ action: Exclude<RedemptionStatusChange, 'reject'>; summary: string }> = [
+  const statusChanges: Array<{ action: 'prepare' | 'reset'; summary: string }> = [
     { action: 'prepare', summary: 'PREPARATION -> ON_WEB2 (the list\'s "approve"): fulfilled off-platform, vault stock untouched' },
-    {
-      action: 'approve',
-      summary: 'REQUESTED or PREPARATION with a code checked in the last 10 minutes -> REDEEMED; the pieces leave the vault',
-    },
-    { action: 'reset', summary: 'REJECTED or ON_WEB2 -> REQUESTED; the reject reason and any code are cleared' },
+    { action: 'reset', summary: 'REJECTED -> REQUESTED; the reject reason and any code are cleared' },
   ];
   for (const { action, summary } of statusChanges) {
     app.post(
@@ -135,6 +135,39 @@ export const redemptionsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
       async (request) => changeStatus(context(request), action, request.body.id),
     );
   }
+
+  app.post(
+    '/admin/redeem/approve',
+    {
+      schema: {
+        tags: ['redemptions'],
+        summary:
+          'PREPARATION with a code checked in the last 10 minutes, the identity document checked and eKYC VERIFIED -> REDEEMED, ' +
+          'the pieces (by serial) leave the vault; above HANDOVER_CONFIRMATION_GRAMS: 202, a hand-over waiting for a second admin',
+        body: redemptionIdBody,
+        response: { 200: redemptionActionResponse, 202: confirmationResponse, ...refused },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await approve(context(request), request.body.id);
+      return outcome.kind === 'pending' ? reply.code(202).send(outcome.confirmation) : outcome.redemption;
+    },
+  );
+
+  app.post(
+    '/admin/redeem/:id/identity-check',
+    {
+      schema: {
+        tags: ['redemptions'],
+        summary:
+          'Records the identity document the teller checked (type, last 4 characters) for a PREPARATION redemption; approve needs one',
+        params: idParams,
+        body: identityCheckBody,
+        response: { 201: identityCheckResponse, ...refused },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await recordIdentity(context(request), request.params.id, request.body)),
+  );
 
   app.post(
     '/admin/redeem/reject',

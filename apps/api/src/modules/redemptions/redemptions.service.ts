@@ -5,20 +5,26 @@ import {
   redemptionLifecycle,
   redemptionRefusal,
   type CheckOtpResponse,
+  type Confirmation,
+  type CounterState,
+  type IdentityCheckBody,
   type RedemptionAction,
   type RedemptionDetail,
   type RedemptionStatusChange,
   type SendOtpResponse,
 } from '@gold/contract';
 import type { Database, Executor } from '../../db/client';
-import { badRequest, conflict, notFound, serviceUnavailable, tooManyRequests } from '../../lib/http-errors';
+import { badRequest, conflict, forbidden, notFound, serviceUnavailable, tooManyRequests } from '../../lib/http-errors';
 import { recordAudit } from '../audit/audit.repository';
+import { pendingConfirmationFor, proposeConfirmation } from '../confirmations';
 import { publishEvent } from '../live-updates/live-updates.repository';
 import { MailNotSent, type Mailer, type OutgoingMail } from '../mail/mailer';
-import { recordReserveSnapshot } from '../reserves/reserves.service';
+import { lockHeldDeposit } from '../settlement/escrow.repository';
 import type { SettlementAddresses } from '../settlement/settlement-addresses';
 import { queueHandOverSettlement, queueRefundOnRejection } from '../settlement/settlement.service';
 import { lockStockForHandOver } from '../vault/vault.service';
+import { counterLocationOf, currentIdentityCheck, recordIdentityCheck, redemptionLocation } from './counter.repository';
+import { announceHandOver, handOver, requireCounterChecks } from './hand-over';
 import { hashOtp, newOtpCode, otpMatches, otpPolicy } from './otp-codes';
 import {
   clearOtp,
@@ -26,7 +32,6 @@ import {
   findOtp,
   findPieces,
   findRedemption,
-  lockCustomerKyc,
   lockRedemption,
   markVerified,
   restoreCode,
@@ -46,22 +51,39 @@ export interface LifecycleContext {
   log: FastifyBaseLogger;
   /** Where escrowed tokens sit and the fee goes; undefined: no settlement configured (nothing can be handed over). */
   settlement?: SettlementAddresses;
+  /** A hand-over of more grams than this waits for a second admin (HANDOVER_CONFIRMATION_GRAMS). */
+  handOverConfirmationGrams: number;
 }
 
 const audited = <A extends string>(action: A) => `redemption.${action}` as const;
 
-/** The Redemption entity as GET /admin/redeem/{id} answers it, read in one snapshot. */
-export async function getRedemption(db: Database, id: number): Promise<RedemptionDetail> {
-  return db.transaction((tx) => readRedemption(tx, id), { isolationLevel: 'repeatable read', accessMode: 'read only' });
+/**
+ * The Redemption entity as GET /admin/redeem/{id} answers it, read in one snapshot; its
+ * `allowedActions` are what the server would accept from `viewerId` now.
+ */
+export async function getRedemption(db: Database, id: number, viewerId: number): Promise<RedemptionDetail> {
+  return db.transaction((tx) => readRedemption(tx, id, viewerId), { isolationLevel: 'repeatable read', accessMode: 'read only' });
 }
 
 /** The entity as `executor` sees it: a snapshot of its own, or what an action's transaction has just written. */
-async function readRedemption(executor: Executor, id: number): Promise<RedemptionDetail> {
+async function readRedemption(executor: Executor, id: number, viewerId: number): Promise<RedemptionDetail> {
   const row = await findRedemption(executor, id);
-  const pieces = await findPieces(executor, id);
   if (!row) throw notFound(`Redemption ${id} not found`);
+  const [pieces, identityCheck, location, pending, viewerLocation] = [
+    await findPieces(executor, id),
+    await currentIdentityCheck(executor, id),
+    await redemptionLocation(executor, id),
+    await pendingConfirmationFor(executor, id),
+    await counterLocationOf(executor, viewerId),
+  ];
   const { otp, ...redemption } = row;
   const verified = otp.verifiedUntil !== null && isOpenRedemption(row.status);
+  const counter: CounterState = {
+    identityChecked: identityCheck !== null,
+    kycVerified: row.user.ekycStatus === 'VERIFIED',
+    handOverPending: pending !== null,
+    atOwnLocation: viewerLocation === null || viewerLocation.id === location!.id,
+  };
   return {
     ...redemption,
     physicalGoldRedeems: pieces,
@@ -72,53 +94,67 @@ async function readRedemption(executor: Executor, id: number): Promise<Redemptio
       attemptsLeft: otp.codeExpiresAt ? otpPolicy.maxWrongTries - otp.failedAttempts : 0,
       nextSendAt: otp.nextSendAt,
     },
-    allowedActions: allowedRedemptionActions(row.status, verified),
+    identityCheck: identityCheck && {
+      documentType: identityCheck.documentType,
+      last4: identityCheck.last4,
+      checkedAt: identityCheck.checkedAt,
+      checkedBy: identityCheck.checkedBy,
+    },
+    location: location!,
+    pendingConfirmation: pending && { id: pending.id, createdAt: pending.createdAt, maker: pending.maker },
+    allowedActions: allowedRedemptionActions(row.status, verified, counter),
   };
 }
 
-/** Locks the redemption and refuses the action (409 naming the status) unless its status allows it. */
-async function lockFor(tx: Parameters<typeof lockRedemption>[0], action: RedemptionAction, id: number): Promise<LockedRedemption> {
+/**
+ * Locks the redemption and refuses the action unless this admin may do it here and now: 404 for an
+ * unknown id; 403 for a teller of another location (only the location's own counter hands over
+ * its gold); 409 naming the status when the lifecycle refuses it, or naming the confirmation when
+ * a hand-over waits for a second admin and the action would change what is being confirmed.
+ */
+async function lockFor(tx: Executor, action: RedemptionAction, id: number, adminId: number): Promise<LockedRedemption> {
   const redemption = await lockRedemption(tx, id);
   if (!redemption) throw notFound(`Redemption ${id} not found`);
+  const counter = await counterLocationOf(tx, adminId);
+  if (counter && counter.id !== redemption.locationId) {
+    const location = await redemptionLocation(tx, id);
+    throw forbidden(
+      `Redemption ${id} is collected at ${location!.code} (${location!.name}); you serve the counter at ${counter.code} only`,
+    );
+  }
   const refusal = redemptionRefusal(action, redemption.status);
   if (refusal) throw conflict(refusal);
+  if (redemptionLifecycle[action].blockedByPendingHandOver) {
+    const pending = await pendingConfirmationFor(tx, id);
+    if (pending) {
+      throw conflict(
+        `Cannot ${redemptionLifecycle[action].verb} redemption ${id}: its hand-over waits for a second admin ` +
+          `(confirmation ${pending.id}, proposed by ${pending.maker.fullName}); it must be confirmed, declined or withdrawn first`,
+      );
+    }
+  }
   return redemption;
 }
 
 /**
- * prepare, approve, reject and reset: one transaction that locks the redemption, checks the
- * lifecycle (and for approve the checked code, the customer's KYC and the vault), settles the
- * tokens (a hand-over queues the burn and the fee's move, a rejection the escrow's refund),
- * changes the status, ends any code, and writes the audit log. A refusal throws inside it:
- * nothing changes. Locks are taken redemption, customer, denominations, deposit: the order the
- * settlement step also follows.
+ * prepare, reject and reset: one transaction that locks the redemption, checks the lifecycle,
+ * settles the tokens (prepare, a hand-over off-platform, queues the burn and the fee's move; a
+ * rejection the escrow's refund), changes the status, ends any code, and writes the audit log. A
+ * refusal throws inside it: nothing changes. Locks are taken redemption, customer, denominations,
+ * deposit: the order the settlement step also follows.
  */
 export async function changeStatus(
   ctx: LifecycleContext,
-  action: RedemptionStatusChange,
+  action: Exclude<RedemptionStatusChange, 'approve'>,
   id: number,
   reason?: string,
 ): Promise<RedemptionDetail> {
   return ctx.db.transaction(async (tx) => {
-    const redemption = await lockFor(tx, action, id);
+    const redemption = await lockFor(tx, action, id, ctx.adminId);
     let details: Record<string, unknown> | undefined;
-    if (action === 'approve') {
-      const otp = await findOtp(tx, id);
-      if (!otp?.verified) {
-        throw conflict('Cannot approve: no one-time code has been checked for this redemption in the last 10 minutes');
-      }
-      const ekycStatus = await lockCustomerKyc(tx, id);
-      if (ekycStatus !== 'VERIFIED') {
-        throw conflict(
-          `Cannot approve: the customer's eKYC status is ${ekycStatus}; gold is handed over only to customers whose eKYC is VERIFIED`,
-        );
-      }
-      const lines = await lockStockForHandOver(tx, id);
-      details = { pieces: lines.map((l) => ({ denom: l.denom, amount: l.requested })) };
-    }
-    if (action === 'approve' || action === 'prepare') {
+    if (action === 'prepare') {
       const queued = await queueHandOverSettlement(tx, id, ctx.settlement, ctx.adminId);
-      details = { ...details, burnId: queued.burnId, feeId: queued.feeId, escrowTxHash: queued.escrowTxhash };
+      details = { burnId: queued.burnId, feeId: queued.feeId, escrowTxHash: queued.escrowTxhash };
     }
     if (action === 'reject') {
       const refundId = await queueRefundOnRejection(tx, id, ctx.adminId);
@@ -137,13 +173,113 @@ export async function changeStatus(
       toState: to,
       details,
     });
-    // Pieces left the vault: a reserves snapshot (and an under-backed crossing, audited) commits with the approval.
-    if (action === 'approve') await recordReserveSnapshot(tx, { reason: 'approval', adminId: ctx.adminId, ipAddress: ctx.ipAddress });
     // The answer is read in the action's own transaction (before the events, whose lock comes last): read afterwards on
-    // another connection, a busy pool could fail it and tell the operator an approval that committed had failed.
-    const answer = await readRedemption(tx, id);
+    // another connection, a busy pool could fail it and tell the operator an action that committed had failed.
+    const answer = await readRedemption(tx, id, ctx.adminId);
     await publishEvent(tx, { type: 'redemption.changed', redemptionId: id, status: to });
     if (details && ('burnId' in details || 'refundId' in details)) await publishEvent(tx, { type: 'settlement.changed', redemptionId: id });
+    return answer;
+  });
+}
+
+export type ApproveOutcome = { kind: 'handed-over'; redemption: RedemptionDetail } | { kind: 'pending'; confirmation: Confirmation };
+
+/**
+ * Approve at the counter, one transaction. Needs PREPARATION (the tokens in escrow at final
+ * depth), a code checked in the last 10 minutes, the customer's eKYC VERIFIED, the document
+ * checked at the counter and no hand-over already waiting. Then, at or under
+ * HANDOVER_CONFIRMATION_GRAMS, the gold is handed over (`handOver`). Above it nothing is handed
+ * over: the stock and escrow are checked (so the teller hears now what would refuse it), the
+ * hand-over is proposed for a second admin (the code is used up by the proposal, whose audit
+ * entry records it), and the redemption stays PREPARATION until `confirmHandOver`.
+ */
+export async function approve(ctx: LifecycleContext, id: number): Promise<ApproveOutcome> {
+  return ctx.db.transaction(async (tx): Promise<ApproveOutcome> => {
+    const redemption = await lockFor(tx, 'approve', id, ctx.adminId);
+    const otp = await findOtp(tx, id);
+    if (!otp?.verified) {
+      throw conflict('Cannot approve: no one-time code has been checked for this redemption in the last 10 minutes');
+    }
+    const identityCheckId = await requireCounterChecks(tx, id, 'approve');
+    if (redemption.grams <= ctx.handOverConfirmationGrams) {
+      await handOver(tx, {
+        redemptionId: id,
+        from: 'PREPARATION',
+        approverId: ctx.adminId,
+        checkerId: null,
+        confirmationId: null,
+        identityCheckId,
+        ipAddress: ctx.ipAddress ?? null,
+        settlement: ctx.settlement,
+      });
+      const answer = await readRedemption(tx, id, ctx.adminId);
+      await announceHandOver(tx, id);
+      return { kind: 'handed-over', redemption: answer };
+    }
+    // Refused now rather than at the confirmation: the pieces and the escrow as they stand.
+    const lines = await lockStockForHandOver(tx, id);
+    const deposit = await lockHeldDeposit(tx, id);
+    if (!deposit?.final) {
+      throw conflict(`Cannot approve: no final escrow deposit of the customer's tokens is held for redemption ${id}`);
+    }
+    const identity = await currentIdentityCheck(tx, id);
+    const confirmation = await proposeConfirmation(
+      tx,
+      {
+        kind: 'hand_over',
+        makerId: ctx.adminId,
+        redemptionId: id,
+        locationId: redemption.locationId,
+        grams: redemption.grams,
+        pieceCount: lines.reduce((sum, l) => sum + l.requested, 0),
+        payload: {
+          redemptionId: id,
+          customer: redemption.fullName,
+          pieces: lines.map((l) => ({ denom: l.denom, amount: l.requested })),
+          identityCheck: identity && { documentType: identity.documentType, last4: identity.last4, checkedAt: identity.checkedAt },
+        },
+        summary: `Hand-over of ${redemption.grams} g for redemption ${id} (${redemption.fullName})`,
+        ipAddress: ctx.ipAddress ?? null,
+      },
+      { announce: true },
+    );
+    // The code was checked for this proposal: a new proposal (after a decline) needs a new one.
+    await clearOtp(tx, id);
+    await recordAudit(tx, {
+      adminId: ctx.adminId,
+      ipAddress: ctx.ipAddress ?? null,
+      action: audited('hand-over-proposed'),
+      entity: 'redemption',
+      entityId: id,
+      fromState: redemption.status,
+      toState: redemption.status,
+      details: { confirmationId: confirmation.id, grams: redemption.grams, identityCheckId },
+    });
+    await publishEvent(tx, { type: 'redemption.changed', redemptionId: id, status: redemption.status });
+    return { kind: 'pending', confirmation };
+  });
+}
+
+/**
+ * The teller records the identity document looked at (type, last 4 characters): appended, under
+ * the redemption's lock, audited (the last 4 are in the entry: the same the receipt prints).
+ */
+export async function recordIdentity(ctx: LifecycleContext, id: number, check: IdentityCheckBody): Promise<RedemptionDetail> {
+  return ctx.db.transaction(async (tx) => {
+    const redemption = await lockFor(tx, 'identity-check', id, ctx.adminId);
+    await recordIdentityCheck(tx, id, ctx.adminId, check);
+    await recordAudit(tx, {
+      adminId: ctx.adminId,
+      ipAddress: ctx.ipAddress ?? null,
+      action: audited('identity-check'),
+      entity: 'redemption',
+      entityId: id,
+      fromState: redemption.status,
+      toState: redemption.status,
+      details: { documentType: check.documentType, last4: check.last4 },
+    });
+    const answer = await readRedemption(tx, id, ctx.adminId);
+    await publishEvent(tx, { type: 'redemption.changed', redemptionId: id, status: redemption.status });
     return answer;
   });
 }
@@ -155,13 +291,14 @@ export async function changeStatus(
  * no code counts as sent that the customer never got.
  */
 export async function sendOtp(ctx: LifecycleContext, id: number): Promise<SendOtpResponse> {
-  if (!ctx.mailer.configured) {
-    throw serviceUnavailable('Cannot send the code: e-mail delivery is not configured on this server (SMTP_URL)', 60);
-  }
   const code = newOtpCode();
   const codeHash = hashOtp(ctx.otpKey, id, code);
   const stored = await ctx.db.transaction(async (tx) => {
-    const redemption = await lockFor(tx, 'sendotp', id);
+    const redemption = await lockFor(tx, 'sendotp', id, ctx.adminId);
+    // After the checks of who may act on it (a teller elsewhere hears 403, not this).
+    if (!ctx.mailer.configured) {
+      throw serviceUnavailable('Cannot send the code: e-mail delivery is not configured on this server (SMTP_URL)', 60);
+    }
     const previous = await findOtp(tx, id);
     const waitSeconds = previous?.resendInSeconds ?? 0;
     if (waitSeconds > 0) return { kind: 'too-soon', waitSeconds: Math.ceil(waitSeconds) } as const;
@@ -209,7 +346,7 @@ type CheckOutcome =
  */
 export async function checkOtp(ctx: LifecycleContext, id: number, code: string): Promise<CheckOtpResponse> {
   const outcome = await ctx.db.transaction(async (tx): Promise<CheckOutcome> => {
-    const redemption = await lockFor(tx, 'checkotp', id);
+    const redemption = await lockFor(tx, 'checkotp', id, ctx.adminId);
     const otp = await findOtp(tx, id);
     if (!otp?.codeHash) return { kind: 'no-code' };
     if (otp.failedAttempts >= otpPolicy.maxWrongTries) return { kind: 'out-of-tries' };
