@@ -46,6 +46,8 @@ import { registerErrorHandler } from './plugins/error-handler';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStalledReaderGuard } from './plugins/stalled-readers';
 import { registerMetrics } from './modules/metrics/metrics';
+import { vaultRoutes } from './modules/vault/vault.routes';
+import { confirmationsRoutes } from './modules/confirmations/confirmations.routes';
 import { originCheck } from './plugins/origin-check';
 
 export interface BuildAppOptions extends AppDepsInput {
@@ -112,6 +114,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await adminScope.register(redemptionsRoutes, deps);
         await adminScope.register(denominationsRoutes, deps);
         await adminScope.register(reservesRoutes, deps);
+        await adminScope.register(vaultRoutes, deps);
+        await adminScope.register(confirmationsRoutes, deps);
         await adminScope.register(settlementRoutes, deps);
         await adminScope.register(receiptsRoutes, deps);
         await adminScope.register(liveUpdatesRoutes, deps);

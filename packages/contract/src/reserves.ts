@@ -11,8 +11,8 @@ import { stockAtLocation } from './vault';
  */
 export const exactDecimal = z.string().regex(/^\d+(\.\d+)?$/, 'must be a non-negative decimal number');
 
-/** Why a snapshot was written: the watcher's first reading, a mint or burn, stock added, an approval. */
-export const reserveSnapshotReasons = ['start', 'mint-burn', 'stock-added', 'approval'] as const;
+/** Why a snapshot was written: the watcher's first reading, a mint or burn, stock added, an approval, stock written off or missing at a count. */
+export const reserveSnapshotReasons = ['start', 'mint-burn', 'stock-added', 'approval', 'stock-removed'] as const;
 export type ReserveSnapshotReason = (typeof reserveSnapshotReasons)[number];
 
 /** The figures of one reading (live, or a stored snapshot). */

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Confirmation, ConfirmationKind, ConfirmationListQuery } from '@gold/contract';
 import { selectRows, type Database, type Executor } from '../../db/client';
-import { fetchPage, isoTimestamp, type ListSource } from '../../db/paging';
+import { fetchPage, isoTimestamp, streamRows, type ListSource } from '../../db/paging';
 import { admins, vaultConfirmations, vaultLocations } from '../../db/schema';
 import { recordAudit } from '../audit/audit.repository';
 import { publishEvent } from '../live-updates/live-updates.repository';
@@ -126,18 +126,25 @@ export async function lockConfirmation(
 
 type ConfirmationSort = ConfirmationListQuery['sort'];
 
-/** GET /admin/confirmations: newest first, optionally one status or kind. */
-export function findConfirmationPage(db: Database, query: ConfirmationListQuery & { limit: number; page: number }) {
+/** GET /admin/confirmations: newest first (the index on created_at, id), optionally one status or kind. */
+function confirmationSource(query: ConfirmationListQuery): ListSource<ConfirmationSort> {
   const filters: SQL[] = [];
   if (query.status) filters.push(sql`${c.status} = ${query.status}`);
   if (query.kind) filters.push(sql`${c.kind} = ${query.kind}`);
   const where = filters.length > 0 ? sql.join(filters, sql` and `) : undefined;
-  const source: ListSource<ConfirmationSort> = {
+  return {
     select: selectConfirmations(undefined),
     where,
     orderBy: { createdAt: [sql`${c.createdAt}`, sql`${c.id}`] },
     count: async (db) =>
       (await selectRows<{ n: number }>(db, sql`select count(*)::int as n from ${c} ${where ? sql`where ${where}` : sql``}`))[0]?.n ?? 0,
   };
-  return fetchPage<Confirmation, ConfirmationSort>(db, source, query);
+}
+
+export function findConfirmationPage(db: Database, query: ConfirmationListQuery & { limit: number; page: number }) {
+  return fetchPage<Confirmation, ConfirmationSort>(db, confirmationSource(query), query);
+}
+
+export function streamConfirmations(db: Database, query: ConfirmationListQuery) {
+  return streamRows<Confirmation, ConfirmationSort>(db, confirmationSource(query), query);
 }

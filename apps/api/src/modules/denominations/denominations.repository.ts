@@ -1,13 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { AddPhysicalGoldResult, Denomination, DenominationListQuery } from '@gold/contract';
+import type { AddPhysicalGoldResult, Confirmation, Denomination, DenominationListQuery } from '@gold/contract';
 import { selectRows, type Database, type Executor } from '../../db/client';
 import { fetchPage, isoTimestamp, streamRows, type ListSource } from '../../db/paging';
-import { goldDenominations } from '../../db/schema';
+import { defaultVaultLocationId, goldDenominations } from '../../db/schema';
 import { conflict, notFound } from '../../lib/http-errors';
 import { recordAudit } from '../audit/audit.repository';
 import { publishEvent } from '../live-updates/live-updates.repository';
-import { recordReserveSnapshot } from '../reserves/reserves.service';
-import { stockAtLocationsJson } from '../vault/vault-ledger';
+import { findLocation, stockAtLocationsJson } from '../vault/vault-ledger';
+import { proposePlaceholderReceipt } from '../vault/vault-ledger.service';
 import { stockPerDenomination } from '../vault/vault.repository';
 
 const d = goldDenominations;
@@ -52,40 +52,53 @@ async function findDenomination(db: Executor, id: number): Promise<Denomination>
 const maxPieces = 2_147_483_647;
 
 /**
- * Physical gold into the vault: a denom not seen before becomes a new denomination with this
- * stock ('Denom added'); an existing one gets the pieces added to its stock ('Amount added').
- * One statement, so two admins adding at once both count.
+ * The spec's Add Amount under four eyes: a denom not seen before becomes a new denomination with no
+ * stock ('Denom added', at once: it holds nothing); the pieces are a receipt at the first location
+ * with placeholder serials, waiting for a second admin ('Awaiting confirmation'). Stock enters only
+ * when another admin confirms (modules/confirmations), so one admin can no longer make an
+ * under-backed reserve look backed.
  */
 export async function addPhysicalGold(
   db: Database,
   adminId: number,
   input: { denom: number; amount: number },
   ipAddress: string | null = null,
-): Promise<{ result: AddPhysicalGoldResult; denomination: Denomination }> {
+): Promise<{ result: AddPhysicalGoldResult; denomination: Denomination; confirmation: Confirmation }> {
   return db.transaction(async (tx) => {
-    const [row] = await selectRows<{ id: number; amount: number; created: boolean }>(
+    const [made] = await selectRows<{ id: number }>(
       tx,
-      sql`insert into ${d} (denom, amount) values (${input.denom}, ${input.amount})
-          on conflict (denom) do update set amount = ${d.amount} + excluded.amount, updated_at = now()
-            where ${d.amount} <= ${maxPieces} - excluded.amount
-          returning ${d.id} as "id", ${d.amount} as "amount", (xmax = 0) as "created"`,
+      sql`insert into ${d} (denom, amount) values (${input.denom}, 0) on conflict (denom) do nothing returning ${d.id} as "id"`,
     );
-    if (!row) throw conflict(`Cannot add ${input.amount} pieces of ${input.denom} g: the stock would pass ${maxPieces} pieces`);
-    await recordAudit(tx, {
-      adminId,
-      action: row.created ? 'denomination.create' : 'denomination.add-amount',
-      entity: 'gold_denomination',
-      entityId: row.id,
-      fromState: row.created ? null : String(row.amount - input.amount),
-      toState: String(row.amount),
-      details: { denom: input.denom, added: input.amount },
-      ipAddress,
-    });
-    const denomination = await findDenomination(tx, row.id);
-    // More grams in the vault: a reserves snapshot (and a crossing back to 100%, audited) commits with the stock.
-    await recordReserveSnapshot(tx, { reason: 'stock-added', adminId, ipAddress });
-    await publishEvent(tx, { type: 'stock.changed', denominationId: row.id });
-    return { result: row.created ? 'Denom added' : 'Amount added', denomination };
+    const [row] = made
+      ? [{ id: made.id, amount: 0 }]
+      : await selectRows<{ id: number; amount: number }>(
+          tx,
+          sql`select ${d.id} as "id", ${d.amount} as "amount" from ${d} where ${d.denom} = ${input.denom}`,
+        );
+    if (row!.amount > maxPieces - input.amount) {
+      throw conflict(`Cannot add ${input.amount} pieces of ${input.denom} g: the stock would pass ${maxPieces} pieces`);
+    }
+    if (made) {
+      await recordAudit(tx, {
+        adminId,
+        action: 'denomination.create',
+        entity: 'gold_denomination',
+        entityId: made.id,
+        toState: '0',
+        details: { denom: input.denom, proposed: input.amount },
+        ipAddress,
+      });
+    }
+    const location = await findLocation(tx, defaultVaultLocationId);
+    const confirmation = await proposePlaceholderReceipt(
+      tx,
+      { adminId, ipAddress },
+      { denominationId: row!.id, denom: input.denom, amount: input.amount, locationId: location.id, locationCode: location.code },
+    );
+    const denomination = await findDenomination(tx, row!.id);
+    if (made) await publishEvent(tx, { type: 'stock.changed', denominationId: made.id });
+    await publishEvent(tx, { type: 'confirmations.changed', confirmationId: confirmation.id });
+    return { result: made ? 'Denom added' : 'Awaiting confirmation', denomination, confirmation };
   });
 }
 

@@ -36,11 +36,11 @@ export const denominationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, {
       schema: {
         tags: ['denominations'],
         summary:
-          "Pieces into the vault: a new denom is created ('Denom added', 201), an existing one gets them added to its stock ('Amount added', 200)",
+          "Pieces into the vault under four eyes: a new denom is created with no stock ('Denom added', 201); the pieces are a receipt at the first location with placeholder serials that waits for a second admin ('Awaiting confirmation', 202 for an existing denom)",
         body: addPhysicalGoldBody,
         response: {
-          200: addPhysicalGoldResponse,
           201: addPhysicalGoldResponse,
+          202: addPhysicalGoldResponse,
           400: errorResponse,
           401: errorResponse,
           409: errorResponse,
@@ -49,7 +49,7 @@ export const denominationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, {
     },
     async (request, reply) => {
       const outcome = await addPhysicalGold(db, signedInAdminOf(request).id, request.body, request.ip);
-      return reply.code(outcome.result === 'Denom added' ? 201 : 200).send(outcome);
+      return reply.code(outcome.result === 'Denom added' ? 201 : 202).send(outcome);
     },
   );
 
