@@ -11,6 +11,7 @@ import { seedPrices } from './prices';
 import { seedRedemptionLimits, seedRedemptions } from './redemptions';
 import { seedSettlementHistory } from './settlement';
 import { seedTransactions } from './transactions';
+import { seedVault } from './vault';
 
 // The generator's public face: callers (server, CLI, benchmark, tests) import from this file only.
 export { demoNik } from './customers';
@@ -80,6 +81,7 @@ export async function seedDemoData(db: Database, counts: SeedCounts, options: Se
     await seedTransactions(context, counts.transactions, buyers);
     await seedSettlementHistory(context);
     await seedContactMessages(context, counts.messages);
+    await seedVault(context);
     await tx
       .insert(auditLog)
       .values({ action: 'demo-data.seeded', entity: 'database', details: { seed, asOf: asOf.toISOString(), inserted } });
@@ -96,8 +98,14 @@ export async function seedDemoData(db: Database, counts: SeedCounts, options: Se
 
 /** Tables the generator fills, emptied by `--reset` (admins, sessions and the audit log are kept). */
 export async function clearDemoData(db: Database): Promise<void> {
-  await db.execute(sql`truncate table
-    redemption_pieces, redemption_otps, redemptions, gold_denominations, redemption_limits,
-    kyc_notifications, purchases, token_transactions, customers, gold_prices, contact_messages
-    restart identity cascade`);
+  await db.transaction(async (tx) => {
+    // The vault ledger goes with the stock and redemptions it records: its movements refuse
+    // TRUNCATE except under this transaction-local setting, kept for the demo reset.
+    await tx.execute(sql`set local gold.demo_reset = 'on'`);
+    await tx.execute(sql`truncate table
+      redemption_pieces, redemption_otps, redemptions, gold_denominations, redemption_limits,
+      kyc_notifications, purchases, token_transactions, customers, gold_prices, contact_messages,
+      vault_movements, vault_pieces, vault_confirmations
+      restart identity cascade`);
+  });
 }
