@@ -14,6 +14,8 @@ export function createAdmin(overrides: Partial<AdminDetail> = {}): AdminDetail {
     phoneNumber: '+6281234567890',
     type: 'Administrator',
     role: 'Administrator',
+    locationId: null,
+    locationCode: null,
     status: 'Activated',
     twoFactorEnabled: false,
     createdAt: new Date(Date.UTC(2025, 0, 1) + id * 86_400_000).toISOString(),

@@ -1,5 +1,6 @@
 import {
   isOpenRedemption,
+  type IdentityCheck,
   type Denomination,
   type RedemptionAction,
   type RedemptionDetail,
@@ -33,24 +34,34 @@ export function createRedemptionRows(count: number, overrides: (index: number) =
   return Array.from({ length: count }, (_, index) => createRedemptionRow({ id: index + 1, ...overrides(index) }));
 }
 
-/** What the server would allow (packages/contract/src/redemption-lifecycle.ts). */
-function allowedFor(status: RedemptionStatus, verified: boolean): RedemptionAction[] {
+/** What the server would allow (packages/contract/src/redemption-lifecycle.ts): approve also needs the identity check. */
+function allowedFor(status: RedemptionStatus, verified: boolean, identityChecked: boolean): RedemptionAction[] {
   if (isOpenRedemption(status)) {
     return [
       ...(status === 'PREPARATION' ? (['prepare'] as const) : []),
       'sendotp',
       'checkotp',
-      ...(verified ? (['approve'] as const) : []),
+      ...(status === 'PREPARATION' ? (['identity-check'] as const) : []),
+      ...(verified && identityChecked && status === 'PREPARATION' ? (['approve'] as const) : []),
       'reject',
     ];
   }
   return status === 'REJECTED' || status === 'ON_WEB2' ? ['reset'] : [];
 }
 
+/** An identity document recorded at the counter (approve needs one). */
+export const checkedDocument: IdentityCheck = {
+  documentType: 'KTP',
+  last4: '0001',
+  checkedAt: '2026-11-20T03:02:00.000Z',
+  checkedBy: { id: 1, fullName: 'Ayu Lestari' },
+};
+
 export function createRedemption(overrides: Partial<Omit<RedemptionDetail, 'user'>> & { user?: Partial<RedemptionDetail['user']> } = {}) {
   const id = overrides.id ?? nextId++;
   const status = overrides.status ?? 'PREPARATION';
   const verified = overrides.otpStatus?.verified ?? false;
+  const identityCheck = overrides.identityCheck ?? null;
   const { user, ...rest } = overrides;
   const redemption: RedemptionDetail = {
     ...createRedemptionRow({ id, status }),
@@ -70,7 +81,10 @@ export function createRedemption(overrides: Partial<Omit<RedemptionDetail, 'user
       attemptsLeft: 0,
       nextSendAt: null,
     },
-    allowedActions: allowedFor(status, verified),
+    identityCheck,
+    location: { id: 1, code: 'JKT-01', name: 'Jakarta Pusat' },
+    pendingConfirmation: null,
+    allowedActions: allowedFor(status, verified, identityCheck !== null),
     ...rest,
     user: {
       id: id + 5000,
@@ -95,6 +109,7 @@ export function createHistoryEntry(overrides: Partial<RedemptionHistoryEntry> = 
     to: 'PREPARATION',
     reason: null,
     admin: { id: 1, fullName: 'Ayu Lestari' },
+    confirmedBy: null,
     ...overrides,
   };
 }
@@ -114,6 +129,7 @@ export function createDenomination(overrides: Partial<Denomination> = {}): Denom
     reserved,
     available: amount - redeemed,
     physicalGoldRedeems: [],
+    byLocation: [],
     ...overrides,
   };
 }
@@ -133,7 +149,8 @@ export function redemptionServer(initial: RedemptionDetail, options: { code?: st
       status,
       details: status === 'REJECTED' ? state.details : null,
       otpStatus: { verified: false, verifiedUntil: null, codeExpiresAt: null, attemptsLeft: 0, nextSendAt: null },
-      allowedActions: allowedFor(status, false),
+      allowedActions: allowedFor(status, false, false),
+      identityCheck: null,
       ...patch,
     };
     return jsonResponse(200, state);
@@ -156,7 +173,7 @@ export function redemptionServer(initial: RedemptionDetail, options: { code?: st
           attemptsLeft: 5,
           nextSendAt: '2026-11-20T03:01:00.000Z',
         },
-        allowedActions: allowedFor(state.status, false),
+        allowedActions: allowedFor(state.status, false, state.identityCheck !== null),
       };
       return jsonResponse(200, {
         sentTo: 's***@example.com',
@@ -170,9 +187,20 @@ export function redemptionServer(initial: RedemptionDetail, options: { code?: st
       state = {
         ...state,
         otpStatus: { verified: true, verifiedUntil: '2026-11-20T03:10:00.000Z', codeExpiresAt: null, attemptsLeft: 0, nextSendAt: null },
-        allowedActions: allowedFor(state.status, true),
+        allowedActions: allowedFor(state.status, true, state.identityCheck !== null),
       };
       return jsonResponse(200, { verified: true, verifiedUntil: '2026-11-20T03:10:00.000Z' });
+    }),
+    [`POST /admin/redeem/${initial.id}/identity-check`]: action('identity-check', (request) => {
+      const { documentType, last4 } = request.body as Pick<IdentityCheck, 'documentType' | 'last4'>;
+      const identityCheck: IdentityCheck = {
+        documentType,
+        last4,
+        checkedAt: '2026-11-20T03:02:00.000Z',
+        checkedBy: { id: 1, fullName: 'Ayu Lestari' },
+      };
+      state = { ...state, identityCheck, allowedActions: allowedFor(state.status, state.otpStatus.verified, true) };
+      return jsonResponse(201, state);
     }),
     'POST /admin/redeem/approve': action('approve', () => set('REDEEMED')),
     'POST /admin/redeem/prepare': action('prepare', () => set('ON_WEB2')),

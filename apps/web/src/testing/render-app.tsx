@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
+import { afterEach, beforeEach } from 'vitest';
+import type { AdminRole } from '@gold/contract';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProvider } from '@/app/provider';
 import { createQueryClient } from '@/app/query-client';
@@ -31,15 +33,35 @@ export const testAdmin = {
   email: 'ayu@example.com',
   phoneNumber: '+6281234567890',
   role: 'Administrator',
+  locationId: null,
   status: 'Activated',
   language: 'en',
 } as const;
 
+/** Who signs in for a test: `testAdmin`, in another role (and a teller's location) when a test says so. */
+export interface SignedInAs {
+  role?: AdminRole;
+  locationId?: number | null;
+}
+
+let fileSignedInAs: SignedInAs = {};
+
+/** Signs `testAdmin` in as `as` (a role) in every test of the calling file: the counter's screens need a Supervisor or a Teller. */
+export function signInTestAdminAs(as: SignedInAs) {
+  beforeEach(() => {
+    fileSignedInAs = as;
+  });
+  afterEach(() => {
+    fileSignedInAs = {};
+  });
+}
+
 /** What every signed-in page asks first: the product symbol and who is signed in (`testAdmin`). */
-function signedInHandlers(productSymbol = 'GIDR'): Handlers {
+function signedInHandlers(productSymbol = 'GIDR', as: SignedInAs = {}): Handlers {
+  const admin = { ...testAdmin, ...fileSignedInAs, ...as };
   return {
     'GET /app-config': () => jsonResponse(200, { productSymbol, chainId: 137 }),
-    'GET /account/session': () => jsonResponse(200, { admin: testAdmin }),
+    'GET /account/session': () => jsonResponse(200, { admin }),
   };
 }
 
@@ -49,8 +71,8 @@ function signedInHandlers(productSymbol = 'GIDR'): Handlers {
  *
  *   const { router, calls } = renderSignedIn('/user-list', { 'GET /admin/list/users': customers });
  */
-export function renderSignedIn(url: string, handlers: Handlers = {}, options: { productSymbol?: string } = {}) {
-  const http = stubFetch({ ...signedInHandlers(options.productSymbol), ...handlers });
+export function renderSignedIn(url: string, handlers: Handlers = {}, options: { productSymbol?: string; as?: SignedInAs } = {}) {
+  const http = stubFetch({ ...signedInHandlers(options.productSymbol, options.as), ...handlers });
   return { ...renderApp(url), ...http };
 }
 

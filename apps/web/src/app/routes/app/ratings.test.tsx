@@ -2,10 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { redemptionListQuery } from '@gold/contract';
 import { countAnswer, listServer } from '@/testing/list-server';
-import { renderSignedIn } from '@/testing/render-app';
+import { renderSignedIn, signInTestAdminAs } from '@/testing/render-app';
 import { createRedemptionRows } from '@/testing/redemption-fixtures';
 
 describe('/ratings', () => {
+  // The counter's work (and its review page) is a Supervisor's or a Teller's.
+  signInTestAdminAs({ role: 'Supervisor' });
+
   it('shows the Total Redemption card and every redemption in the Redemption List table, paged on the server', async () => {
     const rows = createRedemptionRows(12, (index) => ({ status: index % 2 ? 'PREPARATION' : 'REDEEMED' }));
     const server = listServer(redemptionListQuery, rows);

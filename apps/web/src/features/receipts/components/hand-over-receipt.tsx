@@ -13,6 +13,18 @@ const RECEIPT_TITLE = 'Berita Acara Serah Terima Emas Fisik / Physical Gold Hand
 /** An approval the audit log does not hold (a redemption handed over before it kept them). */
 const NOT_RECORDED = 'Tidak tercatat / Not recorded';
 
+/** The identity documents, as the bilingual receipt names them. */
+const DOCUMENT_NAMES: Record<NonNullable<Receipt['identityCheck']>['documentType'], string> = {
+  KTP: 'KTP',
+  PASSPORT: 'Paspor / Passport',
+  SIM: 'SIM',
+};
+
+/** What the document check prints: type and last 4 only (the rest of the number is never stored). */
+function identityDocument(check: Receipt['identityCheck']): string {
+  return check ? `${DOCUMENT_NAMES[check.documentType]} ····${check.last4}` : NOT_RECORDED;
+}
+
 /**
  * Printing: A4, the console's frame (top bar, menu, breadcrumbs) and the screen's own controls
  * (`data-print="hide"`) left out, so the receipt alone fills one page.
@@ -63,9 +75,74 @@ function Signature({ role, name }: { role: string; name: string | null }) {
 }
 
 /**
+ * Every piece that left, by serial. A placeholder serial (generated when counts became pieces, not
+ * read off the bar) is marked and explained; a hand-over from before the vault kept pieces says
+ * none were recorded rather than leaving an empty table.
+ */
+function SerialsTable({ serials }: { serials: Receipt['serials'] }) {
+  if (serials.length === 0) {
+    return (
+      <Typography sx={{ fontSize: 13, mb: 2 }} data-testid="receipt-no-serials">
+        Nomor seri tidak tercatat untuk penyerahan ini. / No serial numbers were recorded for this hand-over.
+      </Typography>
+    );
+  }
+  const anyPlaceholder = serials.some((piece) => piece.placeholder);
+  const head = { ...cell, bgcolor: '#f4f1ea' };
+  return (
+    <Box sx={{ mb: 2 }}>
+      <Box component="table" sx={{ borderCollapse: 'collapse', width: '100%' }} aria-label="Serial numbers handed over">
+        <thead>
+          <tr>
+            <Box component="th" sx={head}>
+              Nomor Seri / Serial
+            </Box>
+            <Box component="th" sx={{ ...head, textAlign: 'right' }}>
+              Gram / Grams
+            </Box>
+            <Box component="th" sx={head}>
+              Pemurni / Refiner
+            </Box>
+            <Box component="th" sx={{ ...head, textAlign: 'right' }}>
+              Kadar / Fineness
+            </Box>
+          </tr>
+        </thead>
+        <tbody>
+          {serials.map((piece) => (
+            <tr key={piece.serial} data-testid="receipt-serial">
+              <Box component="td" sx={{ ...cell, fontFamily: 'monospace' }}>
+                {piece.serial}
+                {piece.placeholder ? ' *' : ''}
+              </Box>
+              <Box component="td" sx={{ ...cell, textAlign: 'right' }}>
+                {piece.denom} g
+              </Box>
+              <Box component="td" sx={cell}>
+                {piece.refiner}
+              </Box>
+              <Box component="td" sx={{ ...cell, textAlign: 'right' }}>
+                {piece.fineness}
+              </Box>
+            </tr>
+          ))}
+        </tbody>
+      </Box>
+      {anyPlaceholder ? (
+        <Typography sx={{ fontSize: 11, mt: 0.5 }}>
+          * Nomor seri sementara, dibuat saat stok dipindahkan ke buku besar, bukan dibaca dari batangan. / Placeholder serial, generated
+          when the stock moved to the ledger, not read off the bar.
+        </Typography>
+      ) : null}
+    </Box>
+  );
+}
+
+/**
  * The hand-over receipt of a REDEEMED redemption, made to print on one A4 page: the redemption, the
  * customer (NIK masked by the server), each line of pieces and the total grams, the fee, the
- * collection, when the code was checked, who approved it, a QR code of the review page and two
+ * collection, when the code was checked, who approved (and confirmed) it, where, the identity
+ * document checked, the serial of every piece, a QR code of the review page and two
  * signature spaces (the officer who hands over, the customer who receives).
  */
 export function HandOverReceipt({ receipt, reviewUrl, product }: { receipt: Receipt; reviewUrl: string; product: string }) {
@@ -101,6 +178,22 @@ export function HandOverReceipt({ receipt, reviewUrl, product }: { receipt: Rece
           <Row label="Kode Diperiksa / Code Checked">{receipt.codeCheckedAt ? formatDateTime(receipt.codeCheckedAt) : MISSING}</Row>
           <Row label="Disetujui / Approved">{receipt.approvedAt ? formatDateTime(receipt.approvedAt) : NOT_RECORDED}</Row>
           <Row label="Disetujui oleh / Approved by">{receipt.approvedBy?.fullName ?? NOT_RECORDED}</Row>
+          <Row label="Dikonfirmasi oleh / Confirmed by">
+            {receipt.confirmedBy
+              ? `${receipt.confirmedBy.fullName}${receipt.confirmedAt ? `, ${formatDateTime(receipt.confirmedAt)}` : ''}`
+              : 'Tidak diperlukan / Not required'}
+          </Row>
+          <Row label="Lokasi / Location">
+            {receipt.location.code} — {receipt.location.name}
+          </Row>
+          <Row label="Dokumen Identitas / Identity Document">
+            <span data-testid="receipt-identity-document">{identityDocument(receipt.identityCheck)}</span>
+          </Row>
+          <Row label="Diperiksa oleh / Checked by">
+            {receipt.identityCheck
+              ? `${receipt.identityCheck.checkedBy.fullName}, ${formatDateTime(receipt.identityCheck.checkedAt)}`
+              : NOT_RECORDED}
+          </Row>
         </tbody>
       </Box>
 
@@ -144,6 +237,8 @@ export function HandOverReceipt({ receipt, reviewUrl, product }: { receipt: Rece
           </tr>
         </tbody>
       </Box>
+
+      <SerialsTable serials={receipt.serials} />
 
       <Typography sx={{ fontSize: 12, mb: 3 }}>
         Emas fisik di atas telah diserahkan dan diterima dalam keadaan baik. / The physical gold above was handed over and received in good

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
@@ -30,7 +31,20 @@ export function ApprovalSection({ redemption, onApproved }: { redemption: Redemp
     );
   }
   const submit = () =>
-    void reportOutcome(approve.mutateAsync({ id: redemption.id }), notify, redemptionActionTexts.approve.done, onApproved);
+    void reportOutcome(
+      approve.mutateAsync({ id: redemption.id }),
+      notify,
+      (outcome) => ('waiting' in outcome ? 'Hand-over sent for a supervisor’s confirmation' : redemptionActionTexts.approve.done),
+      onApproved,
+    );
+  // The server says whether approve is possible now; the page says what is still missing.
+  const allowed = redemption.allowedActions.includes('approve');
+  const missing = [
+    redemption.identityCheck ? null : t('Record the identity document first.'),
+    redemption.user.ekycStatus === 'VERIFIED'
+      ? null
+      : t('The customer’s eKYC is {{status}}: a hand-over needs it VERIFIED.', { status: t(redemption.user.ekycStatus) }),
+  ].filter((reason): reason is string => reason !== null);
   return (
     <ReviewSection id="approval" title={t('Redemption Approval')}>
       <Typography variant="body2" color="text.secondary">
@@ -38,7 +52,20 @@ export function ApprovalSection({ redemption, onApproved }: { redemption: Redemp
           'The customer’s code was checked. Approve when the pieces above are handed over: they leave the vault’s stock, the escrowed tokens are burned and the redemption becomes REDEEMED.',
         )}
       </Typography>
-      <Button variant="contained" color="success" onClick={submit} loading={approve.isPending} sx={{ alignSelf: 'flex-start' }}>
+      {!allowed && missing.length > 0 ? (
+        <Alert severity="warning" id="approval-missing">
+          {missing.join(' ')}
+        </Alert>
+      ) : null}
+      <Button
+        variant="contained"
+        color="success"
+        onClick={submit}
+        loading={approve.isPending}
+        disabled={!allowed}
+        aria-describedby={!allowed && missing.length > 0 ? 'approval-missing' : undefined}
+        sx={{ alignSelf: 'flex-start' }}
+      >
         {t(redemptionActionTexts.approve.button)}
       </Button>
     </ReviewSection>

@@ -16,6 +16,10 @@ import { RedemptionPieces } from './redemption-pieces';
 import { RedemptionStatusChip } from './redemption-status-chip';
 import { RedemptionStatusForm } from './redemption-status-form';
 import { ReviewSection } from './review-section';
+import { describeIdentityCheck } from '../lib/identity-documents';
+import { OtherLocationNotice, useServedElsewhere } from './other-location-notice';
+import { PendingHandOverNotice } from './pending-hand-over-notice';
+import { usePermission } from '@/lib/permissions';
 
 function detailFields(redemption: Redemption, product: string, t: TFunction): Field[] {
   const { user } = redemption;
@@ -41,7 +45,15 @@ function detailFields(redemption: Redemption, product: string, t: TFunction): Fi
     { label: t('Status'), value: <RedemptionStatusChip status={redemption.status} /> },
   ];
   if (redemption.status === 'REJECTED') fields.push({ label: t('Reject Reason'), value: redemption.details ?? t('N/A') });
-  fields.push({ label: t('Last Updated'), value: formatDateTime(redemption.updatedAt) });
+  fields.push(
+    { label: t('Collection Location'), value: `${redemption.location.code} — ${redemption.location.name}` },
+    { label: t('eKYC Status'), value: t(redemption.user.ekycStatus) },
+    {
+      label: t('Identity Document'),
+      value: redemption.identityCheck ? describeIdentityCheck(redemption.identityCheck) : t('Not checked yet'),
+    },
+    { label: t('Last Updated'), value: formatDateTime(redemption.updatedAt) },
+  );
   return fields;
 }
 
@@ -51,17 +63,24 @@ export function RedemptionDetail({ id }: { id: number }) {
   const product = useProductSymbol();
   const redemption = useRedemption(id);
   const data = redemption.data;
+  // The status changes are the counter's, and only for a teller of the redemption's own location.
+  const atCounter = usePermission('counter');
+  const elsewhere = useServedElsewhere(data);
   return (
     <Stack spacing={3}>
       <ReviewSection id="redemption-data" title={`${t('Redemption')} ${id}`}>
         <QueryState query={redemption}>{(loaded) => <FieldList fields={detailFields(loaded, product, t)} />}</QueryState>
       </ReviewSection>
-      {data ? <RedemptionStatusForm key={`${data.id}-${data.status}`} redemption={data} /> : null}
+      {data?.pendingConfirmation ? <PendingHandOverNotice pending={data.pendingConfirmation} /> : null}
+      {data && elsewhere ? <OtherLocationNotice redemption={data} /> : null}
+      {data && atCounter && !elsewhere ? <RedemptionStatusForm key={`${data.id}-${data.status}`} redemption={data} /> : null}
       {data ? <RedemptionHistoryTable id={id} /> : null}
       <Stack direction="row" spacing={2}>
-        <Button component={RouterLink} to={paths.app.redemptionReview.getHref(id)} variant="outlined">
-          {t('Open the review page')}
-        </Button>
+        {atCounter ? (
+          <Button component={RouterLink} to={paths.app.redemptionReview.getHref(id)} variant="outlined">
+            {t('Open the review page')}
+          </Button>
+        ) : null}
         <Button component={RouterLink} to={paths.app.redemptions.getHref()}>
           {t('Back to Redemption List')}
         </Button>

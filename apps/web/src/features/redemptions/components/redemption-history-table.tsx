@@ -17,6 +17,8 @@ const actionLabels: Record<string, string> = {
   'otp-sent': 'Code sent',
   'otp-failed': 'Wrong code entered',
   'otp-verified': 'Code checked',
+  'identity-check': 'Identity document checked',
+  'hand-over-proposed': 'Hand-over sent for confirmation',
   // The backend's: the customer's escrow transfer became final (no admin).
   'escrow-confirmed': 'Escrow confirmed (tokens held)',
   // The platform's calls for its customer (the audit log's words).
@@ -48,7 +50,10 @@ export function RedemptionHistoryTable({ id }: { id: number }) {
                 {entries.map((entry) => (
                   <TableRow key={entry.id}>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.occurredAt)}</TableCell>
-                    <TableCell>{orDash(entry.admin?.fullName)}</TableCell>
+                    <TableCell>
+                      {orDash(entry.admin?.fullName)}
+                      {entry.confirmedBy ? ` (${t('confirmed by {{name}}', { name: entry.confirmedBy.fullName })})` : ''}
+                    </TableCell>
                     <TableCell>{t(actionLabels[entry.action] ?? entry.action)}</TableCell>
                     <TableCell>{entry.from ? t(entry.from) : orDash(entry.from)}</TableCell>
                     <TableCell>{entry.to ? t(entry.to) : orDash(entry.to)}</TableCell>

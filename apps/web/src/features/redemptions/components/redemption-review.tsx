@@ -12,15 +12,20 @@ import { QueryState } from '@/components/query-state';
 import { paths } from '@/config/paths';
 import { useRedemption } from '../api/get-redemption';
 import { ApprovalSection } from './approval-section';
+import { IdentityCheckSection } from './identity-check-section';
+import { OtherLocationNotice, useServedElsewhere } from './other-location-notice';
 import { OtpCheckSection } from './otp-check-section';
+import { PendingHandOverNotice } from './pending-hand-over-notice';
 import { RedemptionSummary } from './redemption-summary';
 import { RejectionSection } from './rejection-section';
 import { ResetSection } from './reset-section';
 
 /**
  * /redeem?id=: one redemption at the counter. OTP check and rejection while it is REQUESTED or
- * PREPARATION; approval once the code was checked (here, or within the server's 10 minutes
- * before a reload: the entity's otpStatus says so); reset when REJECTED or ON_WEB2.
+ * PREPARATION; once the code was checked (here, or within the server's 10 minutes before a reload:
+ * the entity's otpStatus says so) the identity document, then approval; reset when REJECTED or
+ * ON_WEB2. A hand-over waiting for a second admin, or a redemption of another location's teller,
+ * says so instead.
  */
 export function RedemptionReview({ id }: { id: number }) {
   const { t } = useTranslation();
@@ -30,6 +35,10 @@ export function RedemptionReview({ id }: { id: number }) {
   const data = redemption.data;
   const open = data ? isOpenRedemption(data.status) : false;
   const codeChecked = data ? data.otpStatus.verified || checkedHere === id : false;
+  // A teller of another location may not act on it; a hand-over waiting for confirmation leaves nothing to do here.
+  const elsewhere = useServedElsewhere(data);
+  const pending = data?.pendingConfirmation ?? null;
+  const atCounter = data !== undefined && !elsewhere && pending === null;
 
   return (
     <Stack spacing={3}>
@@ -41,14 +50,17 @@ export function RedemptionReview({ id }: { id: number }) {
           <QueryState query={redemption}>{(loaded) => <RedemptionSummary redemption={loaded} />}</QueryState>
         </Stack>
       </Paper>
-      {data && open ? (
+      {data && elsewhere ? <OtherLocationNotice redemption={data} /> : null}
+      {pending ? <PendingHandOverNotice pending={pending} /> : null}
+      {atCounter && open ? (
         <>
           <OtpCheckSection redemption={data} onChecked={() => setCheckedHere(id)} onSent={() => setCheckedHere(null)} />
+          {codeChecked && data.status === 'PREPARATION' ? <IdentityCheckSection redemption={data} /> : null}
           {codeChecked ? <ApprovalSection redemption={data} onApproved={() => setCheckedHere(null)} /> : null}
           <RejectionSection redemption={data} />
         </>
       ) : null}
-      {data && (data.status === 'REJECTED' || data.status === 'ON_WEB2') ? <ResetSection redemption={data} /> : null}
+      {atCounter && (data.status === 'REJECTED' || data.status === 'ON_WEB2') ? <ResetSection redemption={data} /> : null}
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
         <Button component={RouterLink} to={paths.app.dashboard.getHref()} variant="outlined">
           {t('Back to Home')}

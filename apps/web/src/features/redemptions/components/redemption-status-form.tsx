@@ -49,11 +49,19 @@ export function RedemptionStatusForm({ redemption }: { redemption: RedemptionDet
     if (reasonIssue) return setProblem({ field: 'reason', message: reasonIssue });
     setProblem(null);
     const id = redemption.id;
+    // The form is keyed by the status: a done change remounts it, cleared.
+    if (chosen.action === 'approve') {
+      // A large hand-over answers with a pending confirmation instead (202): said so, nothing handed over yet.
+      const approval = mutations.approve.mutateAsync({ id });
+      void reportOutcome(approval, notify, (outcome) =>
+        'waiting' in outcome ? 'Hand-over sent for a supervisor’s confirmation' : chosen.done,
+      );
+      return;
+    }
     const action =
       chosen.action === 'reject'
         ? mutations.reject.mutateAsync({ id, reason: reason.trim() })
         : mutations[chosen.action].mutateAsync({ id });
-    // The form is keyed by the status: a done change remounts it, cleared.
     void reportOutcome(action, notify, chosen.done);
   };
 
@@ -116,7 +124,7 @@ export function RedemptionStatusForm({ redemption }: { redemption: RedemptionDet
         ) : null}
         {needsCode ? (
           <Alert severity="info">
-            {t('Redeemed (handing the pieces over) needs the customer’s one-time code:')}{' '}
+            {t('Redeemed (handing the pieces over) needs the customer’s one-time code and identity document, checked')}{' '}
             <Link component={RouterLink} to={paths.app.redemptionReview.getHref(redemption.id)}>
               {t('check it on the review page')}
             </Link>

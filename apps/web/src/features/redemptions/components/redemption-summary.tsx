@@ -18,6 +18,8 @@ export function RedemptionSummary({ redemption }: { redemption: RedemptionDetail
     { label: t('Collection Time'), value: formatDate(redemption.appointmentDate) },
     { label: t('Time Slot'), value: formatTimeSlot(redemption.timeSlot) },
     { label: t('Denomination'), value: <RedemptionPieces pieces={redemption.physicalGoldRedeems} /> },
+    { label: t('Collection Location'), value: `${redemption.location.code} — ${redemption.location.name}` },
+    { label: t('eKYC Status'), value: t(redemption.user.ekycStatus) },
   ];
   if (redemption.status === 'REJECTED') fields.push({ label: t('Reject Reason'), value: redemption.details ?? t('N/A') });
   return <FieldList fields={fields} />;

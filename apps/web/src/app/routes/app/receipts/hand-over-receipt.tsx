@@ -12,6 +12,7 @@ import { useHandOverReceipt } from '@/features/receipts/api/get-receipt';
 import { HandOverReceipt } from '@/features/receipts/components/hand-over-receipt';
 import { parseRedemptionId } from '@/features/redemptions/lib/redemption-links';
 import { useProductSymbol } from '@/lib/app-config';
+import { usePermission } from '@/lib/permissions';
 import { usePageTitle } from '@/app/route-handle';
 
 /**
@@ -36,14 +37,22 @@ export function HandOverReceiptRoute() {
 function ReceiptActions({ id }: { id: number }) {
   const { t } = useTranslation();
   const receipt = useHandOverReceipt(id);
+  // The review page is the counter's; other roles go back to the redemption's details.
+  const atCounter = usePermission('counter');
   return (
     <Stack direction="row" spacing={2} data-print="hide">
       <Button variant="contained" startIcon={<PrintOutlinedIcon />} onClick={() => window.print()} disabled={!receipt.data}>
         {t('Print')}
       </Button>
-      <Button component={RouterLink} to={paths.app.redemptionReview.getHref(id)} variant="outlined">
-        {t('Back to the review')}
-      </Button>
+      {atCounter ? (
+        <Button component={RouterLink} to={paths.app.redemptionReview.getHref(id)} variant="outlined">
+          {t('Back to the review')}
+        </Button>
+      ) : (
+        <Button component={RouterLink} to={paths.app.redemptionDetail.getHref(id)} variant="outlined">
+          {t('Details and history')}
+        </Button>
+      )}
     </Stack>
   );
 }

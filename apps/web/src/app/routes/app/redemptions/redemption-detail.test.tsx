@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { isOpenRedemption } from '@gold/contract';
 import { jsonResponse } from '@/testing/http';
-import { renderSignedIn } from '@/testing/render-app';
-import { createHistoryEntry, createRedemption, redemptionServer } from '@/testing/redemption-fixtures';
+import { renderSignedIn, signInTestAdminAs } from '@/testing/render-app';
+import { createHistoryEntry, createRedemption, redemptionServer, checkedDocument } from '@/testing/redemption-fixtures';
 
 const verified = { verified: true, verifiedUntil: '2026-11-20T03:10:00.000Z', codeExpiresAt: null, attemptsLeft: 0, nextSendAt: null };
 
@@ -43,6 +43,9 @@ function render(redemption: ReturnType<typeof createRedemption>, history = [crea
 }
 
 describe('/redemption-list/detail?id=', () => {
+  // The counter's work (and its review page) is a Supervisor's or a Teller's.
+  signInTestAdminAs({ role: 'Supervisor' });
+
   it('shows the redemption read-only and its history from the audit log', async () => {
     render(createRedemption({ id: 42, status: 'REJECTED', details: 'KTP does not match' }), [
       createHistoryEntry({ action: 'otp-sent', from: 'PREPARATION', to: 'PREPARATION', occurredAt: '2026-11-20T03:00:00Z' }),
@@ -88,7 +91,7 @@ describe('/redemption-list/detail?id=', () => {
     ['REJECTED', false, ['On Confirmation (REQUESTED)']],
     ['ON_WEB2', false, ['On Confirmation (REQUESTED)']],
   ] as const)('offers a %s redemption (code checked: %s) only what the server allows: %j', async (status, codeChecked, expected) => {
-    render(createRedemption({ id: 5, status, ...(codeChecked ? { otpStatus: verified } : {}) }));
+    render(createRedemption({ id: 5, status, ...(codeChecked ? { otpStatus: verified, identityCheck: checkedDocument } : {}) }));
     await waitFor(() => expect(field('Status')).toBe(status));
     expect(await offered()).toEqual(expected);
     // Before a code is checked, Redeemed is done on the review page.
@@ -125,7 +128,9 @@ describe('/redemption-list/detail?id=', () => {
   });
 
   it('hands over (Redeemed: the approve call) while a code checked on the review page counts', async () => {
-    const { calls, server } = render(createRedemption({ id: 8, status: 'PREPARATION', otpStatus: verified }));
+    const { calls, server } = render(
+      createRedemption({ id: 8, status: 'PREPARATION', otpStatus: verified, identityCheck: checkedDocument }),
+    );
     await waitFor(() => expect(field('Status')).toBe('PREPARATION'));
     await choose('Redeemed (REDEEMED)');
     update();

@@ -4,7 +4,7 @@ import { redemptionListQuery, type RedemptionListItem, type RedemptionListQuery 
 import { failWith, jsonResponse, type Handler } from '@/testing/http';
 import { countAnswer, listServer } from '@/testing/list-server';
 import { applyLanguage } from '@/lib/i18n';
-import { currentUrl, renderSignedIn, testAdmin } from '@/testing/render-app';
+import { currentUrl, renderSignedIn, testAdmin, signInTestAdminAs } from '@/testing/render-app';
 import { createRedemption, createRedemptionRows } from '@/testing/redemption-fixtures';
 
 /** The list route: the contract's query, the status filter (which listServer leaves to the resource), paging and sorting. */
@@ -32,6 +32,9 @@ const postsOf = (calls: Array<{ method: string; url: string; body: unknown }>) =
   calls.filter((call) => call.method === 'POST').map((call) => [new URL(call.url, 'http://x').pathname.replace('/api', ''), call.body]);
 
 describe('/redemption-list', () => {
+  // The counter's work (and its review page) is a Supervisor's or a Teller's.
+  signInTestAdminAs({ role: 'Supervisor' });
+
   it('shows the total card and the newest requests first, with the spec’s columns', async () => {
     const server = redemptionsServer(rowsOfEveryStatus());
     renderSignedIn('/redemption-list', { 'GET /admin/list/redeems': server, 'GET /admin/count/redeems': countAnswer(1234) });
@@ -100,7 +103,7 @@ describe('/redemption-list', () => {
     const rows = createRedemptionRows(3, () => ({ status: 'REQUESTED' }));
     try {
       renderSignedIn('/redemption-list', {
-        'GET /account/session': () => jsonResponse(200, { admin: { ...testAdmin, language: 'id' } }),
+        'GET /account/session': () => jsonResponse(200, { admin: { ...testAdmin, role: 'Supervisor', language: 'id' } }),
         'GET /admin/list/redeems': redemptionsServer(rows),
         'GET /admin/count/redeems': countAnswer(3),
         'POST /admin/redeem/reject': failWith(409, 'Cannot reject a redemption that is REJECTED'),

@@ -3,8 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { setUnauthorizedHandler } from '@/lib/api-client';
 import { applyLanguage } from '@/lib/i18n';
 import { failWith, heldAnswer, jsonResponse } from '@/testing/http';
-import { renderSignedIn, testAdmin } from '@/testing/render-app';
-import { createRedemption, redemptionServer } from '@/testing/redemption-fixtures';
+import { renderSignedIn, testAdmin, signInTestAdminAs } from '@/testing/render-app';
+import { checkedDocument, createRedemption, redemptionServer } from '@/testing/redemption-fixtures';
 
 const region = (name: string) => screen.queryByRole('region', { name });
 /** The value shown beside a label of the redemption's fields. */
@@ -20,6 +20,9 @@ const gets = (calls: Array<{ method: string; url: string }>, path: string) =>
   calls.filter((call) => call.method === 'GET' && call.url.endsWith(path)).length;
 
 describe('/redeem?id=', () => {
+  // The counter's work (and its review page) is a Supervisor's or a Teller's.
+  signInTestAdminAs({ role: 'Supervisor' });
+
   it('shows Loading... until the redemption arrives, then every field of the spec', async () => {
     const redemption = createRedemption({ id: 42, status: 'PREPARATION', total: '25', totalFee: '0.5', timeSlot: 8 });
     const held = heldAnswer(() => jsonResponse(200, redemption));
@@ -83,6 +86,22 @@ describe('/redeem?id=', () => {
     fireEvent.click(within(otpCheck).getByRole('button', { name: 'Check OTP' }));
     expect(await screen.findByText('OTP Check Success')).toBeTruthy();
     const approval = await screen.findByRole('region', { name: 'Redemption Approval' });
+    // Approve waits for the identity document: recorded after the code, before the hand-over.
+    expect(within(approval).getByRole('button', { name: 'Approve' }).hasAttribute('disabled')).toBe(true);
+    expect(within(approval).getByText('Record the identity document first.')).toBeTruthy();
+    const identity = screen.getByRole('region', { name: 'Identity Document' });
+    fireEvent.click(within(identity).getByRole('button', { name: 'Record identity check' }));
+    expect(await within(identity).findByText('Choose the document you checked.')).toBeTruthy();
+    fireEvent.mouseDown(within(identity).getByRole('combobox', { name: 'Document type' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'KTP (identity card)' }));
+    fireEvent.change(within(identity).getByLabelText('Last 4 characters'), { target: { value: '12' } });
+    fireEvent.click(within(identity).getByRole('button', { name: 'Record identity check' }));
+    expect(await within(identity).findByText('Enter the last 4 letters or digits of the document number.')).toBeTruthy();
+    fireEvent.change(within(identity).getByLabelText('Last 4 characters'), { target: { value: '0001' } });
+    fireEvent.click(within(identity).getByRole('button', { name: 'Record identity check' }));
+    expect(await screen.findByText('Identity check recorded')).toBeTruthy();
+    expect(await within(identity).findByText(/KTP \(identity card\) ending 0001, checked by Ayu Lestari/)).toBeTruthy();
+    await waitFor(() => expect(within(approval).getByRole('button', { name: 'Approve' }).hasAttribute('disabled')).toBe(false));
 
     const loadsBefore = gets(calls, '/admin/redeem/42');
     fireEvent.click(within(approval).getByRole('button', { name: 'Approve' }));
@@ -94,6 +113,7 @@ describe('/redeem?id=', () => {
     expect(posts(calls)).toEqual([
       ['/admin/redeem/sendotp', { id: 42 }],
       ['/admin/redeem/checkotp', { id: 42, otp: '042917' }],
+      ['/admin/redeem/42/identity-check', { documentType: 'KTP', last4: '0001' }],
       ['/admin/redeem/approve', { id: 42 }],
     ]);
   });
@@ -152,7 +172,7 @@ describe('/redeem?id=', () => {
     try {
       renderSignedIn('/redeem?id=5', {
         ...server.handlers,
-        'GET /account/session': () => jsonResponse(200, { admin: { ...testAdmin, language: 'id' } }),
+        'GET /account/session': () => jsonResponse(200, { admin: { ...testAdmin, role: 'Supervisor', language: 'id' } }),
       });
       const otpCheck = await screen.findByRole('region', { name: 'Pemeriksaan OTP Penukaran' });
       const summary = screen.getByRole('region', { name: 'PENUKARAN EMAS FISIK' });
@@ -171,7 +191,9 @@ describe('/redeem?id=', () => {
 
   it('shows Fail: when the server refuses the approval, and keeps the redemption as the server has it', async () => {
     const verified = { verified: true, verifiedUntil: '2026-11-20T03:10:00.000Z', codeExpiresAt: null, attemptsLeft: 0, nextSendAt: null };
-    const server = redemptionServer(createRedemption({ id: 8, status: 'PREPARATION', otpStatus: verified }));
+    const server = redemptionServer(
+      createRedemption({ id: 8, status: 'PREPARATION', otpStatus: verified, identityCheck: checkedDocument }),
+    );
     server.fail('approve', failWith(409, 'Cannot approve: not enough pieces in the vault: 10 g (2 requested, 1 available)'));
     renderSignedIn('/redeem?id=8', server.handlers);
     const approval = await screen.findByRole('region', { name: 'Redemption Approval' });
@@ -218,7 +240,8 @@ describe('/redeem?id=', () => {
   it('asks nothing without a valid id, and shows the server’s message for an unknown one', async () => {
     const first = renderSignedIn('/redeem?id=abc');
     expect(await screen.findByText('No redemption selected.')).toBeTruthy();
-    expect(first.calls.filter((call) => call.url.includes('/admin/'))).toEqual([]);
+    // The menu's count of pending confirmations is the frame's, not the page's.
+    expect(first.calls.filter((call) => call.url.includes('/admin/') && !call.url.includes('/admin/confirmations'))).toEqual([]);
     first.unmount();
 
     renderSignedIn('/redeem?id=999', { 'GET /admin/redeem/999': failWith(404, 'Redemption 999 not found') });
