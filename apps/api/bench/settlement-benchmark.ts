@@ -12,6 +12,7 @@ import {
   newWallet,
   registerVerifiedCustomer,
   requestRedemption,
+  checkIdentityDocument,
   sendAndCheckCode,
   statusOf,
   waitUntil,
@@ -126,7 +127,11 @@ async function round(db: Database, api: BenchApi, chain: DemoChain, databaseUrl:
     180_000,
     250,
   );
-  for (let i = 0; i < count; i += 10) await Promise.all(ids.slice(i, i + 10).map((id) => sendAndCheckCode(api.baseUrl, api.cookie, id)));
+  const atCounter = async (id: number) => {
+    await sendAndCheckCode(api.baseUrl, api.cookie, id);
+    await checkIdentityDocument(api.baseUrl, api.cookie, id);
+  };
+  for (let i = 0; i < count; i += 10) await Promise.all(ids.slice(i, i + 10).map(atCounter));
 
   // From here the signer leads and blocks come at a steady pace, as on a real network.
   const signer = await startSigner(databaseUrl, chain, depth);

@@ -186,6 +186,12 @@ export async function sendAndCheckCode(baseUrl: string, cookie: string, id: numb
   expectStatus(await call(baseUrl, '/api/admin/redeem/checkotp', { body: { id, otp: code }, cookie }), 200, `code not accepted for ${id}`);
 }
 
+/** The teller records the customer's identity document (a PREPARATION redemption): approve needs it. */
+export async function checkIdentityDocument(baseUrl: string, cookie: string, id: number): Promise<void> {
+  const body = { documentType: 'KTP', last4: '0007' };
+  expectStatus(await call(baseUrl, `/api/admin/redeem/${id}/identity-check`, { body, cookie }), 201, `identity not recorded for ${id}`);
+}
+
 /** The redemption's status as the console reads it. */
 export async function statusOf(baseUrl: string, cookie: string, id: number): Promise<string> {
   return expectStatus(await call<AdminDetail>(baseUrl, `/api/admin/redeem/${id}`, { cookie }), 200, `redemption ${id} not read`).status;

@@ -14,7 +14,7 @@ import {
   type TransferWatcher,
 } from '../chain';
 import { startRpcProxy, type RpcProxy } from '../../../harness/rpc-proxy';
-import { insertCustomer, insertRedemption, markCodeChecked } from '../../test/redemption-fixtures';
+import { approveAtCounter, insertCustomer, insertRedemption } from '../../test/redemption-fixtures';
 import { goldDenominations } from '../../db/schema';
 import { recordReserveSnapshot, reserveSnapshotsOnTransfers } from './reserves.service';
 
@@ -189,8 +189,7 @@ describe.each(engines)('proof of reserves on the demo chain, on %s', (engine) =>
       const pieces = [{ denominationId: denomination!.id, denom: 10, amount: 2 }];
       const open = await insertRedemption(db, { customerId: customer.id, status: 'PREPARATION', pieces });
       expect((await reserves()).reading).toMatchObject({ vaultGrams: '160', reservedGrams: '20' });
-      await markCodeChecked(db, open);
-      const approved = await t.injectAsAdmin({ method: 'POST', url: '/api/admin/redeem/approve', payload: { id: open } });
+      const approved = await approveAtCounter((options) => t.injectAsAdmin(options), db, open);
       expect(approved.statusCode).toBe(200);
       // The burn of its 20 tokens is queued (no signer runs here): the vault backs 150 - 20.
       expect(await latest()).toMatchObject({

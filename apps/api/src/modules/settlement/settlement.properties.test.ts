@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { selectRows, type Database } from '../../db/client';
 import { describeEachEngine, type TestApp } from '../../test/test-app';
-import { insertCustomer, insertDenomination, insertRedemption, markCodeChecked } from '../../test/redemption-fixtures';
+import { checkIdentity, insertCustomer, insertDenomination, insertRedemption, markCodeChecked } from '../../test/redemption-fixtures';
 import { runSettlementStep } from './settlement.service';
 
 /**
@@ -32,6 +32,8 @@ interface ModelRedemption {
   /** The deposit the redemption holds, if any: pending or final. */
   held: 'pending' | 'final' | null;
   codeChecked: boolean;
+  /** The counter recorded the identity document in the current status (only PREPARATION takes one). */
+  identityChecked: boolean;
 }
 interface Model {
   redemptions: ModelRedemption[];
@@ -60,7 +62,7 @@ async function settle(model: Model, real: Real) {
   await runSettlementStep(real.db, settlement);
   for (const r of model.redemptions) {
     if (r.held !== 'final') continue;
-    if (r.status === 'REQUESTED') Object.assign(r, { status: 'PREPARATION', codeChecked: false });
+    if (r.status === 'REQUESTED') Object.assign(r, { status: 'PREPARATION', codeChecked: false, identityChecked: false });
     else if (r.status === 'REJECTED') r.held = null;
   }
 }
@@ -78,7 +80,7 @@ class Request implements fc.AsyncCommand<Model, Real> {
     });
     real.ids.push(id);
     real.wallets.push(wallet);
-    model.redemptions.push({ status: 'REQUESTED', held: null, codeChecked: false });
+    model.redemptions.push({ status: 'REQUESTED', held: null, codeChecked: false, identityChecked: false });
   }
   toString = () => 'request';
 }
@@ -137,6 +139,11 @@ class CheckCode implements fc.AsyncCommand<Model, Real> {
     if (r.status !== 'REQUESTED' && r.status !== 'PREPARATION') return;
     await markCodeChecked(real.db, real.ids[i]!);
     r.codeChecked = true;
+    // At the counter (PREPARATION: the tokens in escrow) the teller also records the document looked at.
+    if (r.status === 'PREPARATION') {
+      await checkIdentity(real.t.injectAsAdmin, real.ids[i]!);
+      r.identityChecked = true;
+    }
   }
   toString = () => `checkCode(${this.n})`;
 }
@@ -167,7 +174,7 @@ class Act implements fc.AsyncCommand<Model, Real> {
     const payload = this.action === 'reject' ? { id, reason: 'Acak' } : { id };
     const response = await real.t.injectAsAdmin({ method: 'POST', url: `/api/admin/redeem/${this.action}`, payload });
     const allowed = {
-      approve: r.status === 'PREPARATION' && r.held === 'final' && r.codeChecked && model.redeemedPieces < stockPieces,
+      approve: r.status === 'PREPARATION' && r.held === 'final' && r.codeChecked && r.identityChecked && model.redeemedPieces < stockPieces,
       prepare: r.status === 'PREPARATION' && r.held === 'final',
       reject: r.status === 'REQUESTED' || r.status === 'PREPARATION',
       reset: r.status === 'REJECTED',
@@ -175,7 +182,7 @@ class Act implements fc.AsyncCommand<Model, Real> {
     expect(response.statusCode, `${this.action} of ${r.status} (${JSON.stringify(r)}): ${response.body}`).toBe(allowed ? 200 : 409);
     count(`${this.action} ${allowed ? 'done' : 'refused'}`);
     if (!allowed) return;
-    r.codeChecked = false;
+    Object.assign(r, { codeChecked: false, identityChecked: false });
     if (this.action === 'approve') {
       Object.assign(r, { status: 'REDEEMED', held: null });
       model.redeemedPieces++;
@@ -315,5 +322,6 @@ describeEachEngine(
       Math.max(60_000, runs * 4_000),
     );
   },
-  { env: { SETTLEMENT_ESCROW_ADDRESS: escrow } },
+  // Pieces of two kilograms and more: handed over by one admin here (four eyes is the counter's test).
+  { env: { SETTLEMENT_ESCROW_ADDRESS: escrow, HANDOVER_CONFIRMATION_GRAMS: '1000000' } },
 );

@@ -83,6 +83,8 @@ describe.skipIf(!postgresUp)('two API processes on one PostgreSQL database', () 
       status: 200,
       body: { verified: true },
     });
+    const identity = { documentType: 'KTP', last4: '0007' };
+    expect((await call(a.baseUrl, `/api/admin/redeem/${id}/identity-check`, { body: identity, cookie })).status).toBe(201);
     expect(await call(b.baseUrl, '/api/admin/redeem/approve', { body: { id }, cookie })).toMatchObject({
       status: 200,
       body: { id, status: 'REDEEMED' },
@@ -112,6 +114,8 @@ describe.skipIf(!postgresUp)('two API processes on one PostgreSQL database', () 
       const mail = await call<{ data: CaughtMail[] }>(checker.baseUrl, '/api/admin/dev/mail', { cookie });
       const otp = /: (\d{6})\n/.exec(mail.body.data.find((m) => m.subject.endsWith(`(#${id})`))!.text)![1]!;
       expect((await call(checker.baseUrl, '/api/admin/redeem/checkotp', { body: { id, otp }, cookie })).status).toBe(200);
+      const identity = { documentType: 'KTP', last4: '0007' };
+      expect((await call(sender.baseUrl, `/api/admin/redeem/${id}/identity-check`, { body: identity, cookie })).status).toBe(201);
     }
 
     const answers = await Promise.all(

@@ -54,6 +54,7 @@ describe.each(engines)('one-time codes never reach the logs (%s)', (engine) => {
         )) as [{ hash: string }];
         expect((await call('checkotp', { id, otp: code === '111111' ? '222222' : '111111' })).statusCode).toBe(400);
         expect((await call('checkotp', { id, otp: code })).statusCode).toBe(200);
+        expect((await call(`${id}/identity-check`, { documentType: 'KTP', last4: '0007' })).statusCode).toBe(201);
         expect((await call('approve', { id })).statusCode).toBe(200);
         const log = lines.join('');
         expect(log).toContain('/api/admin/redeem/checkotp');
