@@ -14,6 +14,7 @@ import { notFound } from './lib/http-errors';
 import { adminsRoutes } from './modules/identity/admin-management/admins.routes';
 import { profileRoutes } from './modules/identity/profile/profile.routes';
 import { requireAdmin } from './modules/identity/sessions/require-admin';
+import { requireListedRoute, requirePermission } from './modules/identity/sessions/route-permissions';
 import { sessionAdminRoutes, sessionPublicRoutes } from './modules/identity/sessions/sessions.routes';
 import { signInRoutes } from './modules/identity/sign-in/sign-in.routes';
 import { twoFactorAdminRoutes, twoFactorPublicRoutes } from './modules/identity/two-factor/two-factor.routes';
@@ -104,6 +105,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(twoFactorPublicRoutes, deps);
       await api.register(async (adminScope) => {
         adminScope.addHook('onRequest', requireAdmin(deps));
+        // Then the role: every route of this scope is in the contract's permission table (checked as it is added).
+        adminScope.addHook('onRequest', requirePermission);
+        adminScope.addHook('onRoute', requireListedRoute);
         adminScope.addHook('onRoute', declareSessionSecurity);
         await adminScope.register(sessionAdminRoutes, deps);
         await adminScope.register(customersRoutes, deps);

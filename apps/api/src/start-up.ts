@@ -10,6 +10,7 @@ import { serveBackupRequests } from './db/backup';
 import { customers } from './db/schema';
 import { loggerOptions } from './lib/logging';
 import { startChainServices, type ChainServices } from './modules/chain';
+import { demoAccountsNotice, ensureDemoAccounts } from './modules/identity/admins/demo-accounts';
 import { ensureFirstAdmin, firstAdminNotice } from './modules/identity/admins/first-admin';
 import { databaseMailStore } from './modules/mail/caught-mail.repository';
 import { startMailCatcher, type CaughtMailSource, type MailCatcher } from './modules/mail/mail-catcher';
@@ -97,6 +98,9 @@ export async function prepareDatabase(handle: DatabaseHandle, config: Config, lo
         { ...defaultSeedCounts, transactions: chainOn ? 0 : defaultSeedCounts.transactions },
         { log: (message) => log.info(message) },
       );
+      // One account per role, printed like the first admin's password.
+      const demoNotice = demoAccountsNotice(await ensureDemoAccounts(handle.db));
+      if (demoNotice) process.stdout.write(demoNotice);
     }
   }
 }

@@ -57,7 +57,11 @@ export const adminListItem = z.object({
   /** E.164 (`+6281234567890`) or null. */
   phoneNumber: z.string().nullable(),
   type: z.enum(adminRoles),
+  /** What the admin may do (permissions.ts). */
   role: z.enum(adminRoles),
+  /** A Teller's vault location (id and code, e.g. JKT-01); null for the other roles. */
+  locationId: rowId.nullable(),
+  locationCode: z.string().nullable(),
   status: z.enum(adminStatuses),
   /** An authenticator app is enrolled (two-factor sign-in). */
   twoFactorEnabled: z.boolean(),
@@ -84,7 +88,12 @@ export type AdminDetailResponse = z.infer<typeof adminDetailResponse>;
 // Add, edit, delete
 // ---------------------------------------------------------------------------------------------
 
-/** POST /admin/add (201), the spec's body {fullname, email, phoneNumber, password, status}: the role is always Administrator; `status` defaults to Activated. */
+/**
+ * POST /admin/add (201), the spec's body {fullname, email, phoneNumber, password, status} with the role
+ * as a choice: `role` (the console always sends it; left out, the spec's body, it is Administrator) and
+ * `locationId`, required for a Teller and only for one (a 400 names it, as it does a location that
+ * does not exist); `status` defaults to Activated.
+ */
 export const addAdminBody = z
   .strictObject({
     fullname: plainText('fullname', { min: 1, max: 100 }),
@@ -94,8 +103,9 @@ export const addAdminBody = z
     /** The form's second entry of the password; the spec's body has none, so it may be left out (when sent, it must match). */
     confirmPassword: z.string().max(1024).optional(),
     status: z.enum(adminStatuses).default('Activated'),
-    /** Accepted for the disabled role field of the form; the only value is Administrator. */
-    role: z.enum(adminRoles).optional(),
+    role: z.enum(adminRoles).default('Administrator'),
+    /** A Teller's vault location. */
+    locationId: rowId.nullable().optional(),
     /** The adding admin's password (and second factor): required by the server, outside the spec's form (a dialog asks). */
     reauth: reauthentication.optional(),
   })
@@ -107,12 +117,19 @@ export type AddAdminBody = z.input<typeof addAdminBody>;
 
 /**
  * POST /admin/edit/{id}: the status, and a new password when `password` is not empty (the detail page
- * sends both fields every time). Deactivating ends that admin's sessions at once; a new password ends
- * its sessions (but the caller's own current one).
+ * sends both fields every time); `role` and `locationId` when given (left out: unchanged; a role other
+ * than Teller drops the location). Deactivating ends that admin's sessions at once; a new password, a
+ * role or a location ends its sessions. A new password or role needs the editing admin's `reauth`.
+ * Nobody changes their own role, and the last active Administrator stays one (409).
  */
 export const editAdminBody = z
   .strictObject({
     status: z.enum(adminStatuses),
+    role: z.enum(adminRoles).optional(),
+    /** A Teller's vault location; required when the admin becomes a Teller without one. */
+    locationId: rowId.nullable().optional(),
+    /** The editing admin's password (and second factor): required with a new password or a new role. */
+    reauth: reauthentication.optional(),
     /** Empty or missing: the password stays. */
     password: z
       .string()
@@ -127,7 +144,7 @@ export const editAdminBody = z
   });
 export type EditAdminBody = z.input<typeof editAdminBody>;
 
-/** POST /admin/delete/{id}: no body. Deactivates and hides the admin (its history stays); yourself and the last active admin are refused (409). */
+/** POST /admin/delete/{id}: no body. Deactivates and hides the admin (its history stays); yourself and the last active Administrator are refused (409). */
 export const deleteAdminResponse = adminDetailResponse;
 export type DeleteAdminResponse = AdminDetailResponse;
 

@@ -14,7 +14,10 @@ export const signedInAdmin = z.object({
   fullName: z.string(),
   email: z.string(),
   phoneNumber: z.string().nullable(),
+  /** What the admin may do (permissions.ts): the server checks it on every route, the console shows only that. */
   role: z.enum(adminRoles),
+  /** A Teller's vault location (their counter work is limited to redemptions collected there); null for the other roles. */
+  locationId: z.number().int().positive().nullable(),
   status: z.enum(adminStatuses),
   /** The console's language this admin chose; the console applies it at sign-in. */
   language: z.enum(adminLanguages),

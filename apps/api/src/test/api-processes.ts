@@ -190,3 +190,20 @@ export async function signIn(baseUrl: string, credentials: { email: string; pass
   if (!cookie) throw new Error('no session cookie');
   return cookie;
 }
+
+/**
+ * A Supervisor's Cookie header value on an API process whose first admin (ADMIN_EMAIL, an
+ * Administrator, who may not move stock or work the counter) is `administrator`: the Administrator
+ * adds the Supervisor through the API (once), then the Supervisor signs in.
+ */
+export async function signInSupervisor(baseUrl: string, administrator: { email: string; password: string }): Promise<string> {
+  const supervisor = { email: `supervisor.${administrator.email}`, password: administrator.password };
+  const administratorCookie = await signIn(baseUrl, administrator);
+  const added = await call(baseUrl, '/api/admin/add', {
+    cookie: administratorCookie,
+    body: { fullname: 'Test Supervisor', ...supervisor, role: 'Supervisor', reauth: { password: administrator.password } },
+  });
+  // 409: added by an earlier call (the e-mail is taken).
+  if (added.status !== 201 && added.status !== 409) throw new Error(`supervisor not added: ${added.status} ${JSON.stringify(added.body)}`);
+  return signIn(baseUrl, supervisor);
+}

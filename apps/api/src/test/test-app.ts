@@ -1,4 +1,5 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { AdminRole } from '@gold/contract';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../app';
 import { loadConfig, type Config } from '../config/config';
@@ -13,16 +14,52 @@ export interface TestApp {
   database: TestDatabase;
   config: Config;
   /**
-   * Sends a request as the signed-in test admin: the admin is created and signed in through
-   * the API on first use, and its cookie is reused afterwards.
+   * Sends a request as the signed-in test admin (a Supervisor: read, counter, stock, confirm,
+   * settlement, export): the admin is created and signed in through the API on first use, and
+   * its cookie is reused afterwards.
    */
   injectAsAdmin(options: InjectOptions): Promise<LightMyRequestResponse>;
   /** The test admin's Cookie header value (signs in on first use). */
   adminCookie(): Promise<string>;
+  /**
+   * Sends a request as a signed-in admin of that role (`role@example.com`, a Teller at JKT-01),
+   * created and signed in once per app; a Supervisor is the test admin itself.
+   */
+  injectAs(role: AdminRole, options: InjectOptions): Promise<LightMyRequestResponse>;
+  /** The Cookie header value of that role's admin (created and signed in on first use). */
+  cookieAs(role: AdminRole): Promise<string>;
   close(): Promise<void>;
 }
 
-export const testAdmin = { email: 'operator@example.com', password: 'Emas-Batangan 24 karat!', fullName: 'Dewi Lestari' };
+/** The default test admin: a Supervisor (what most tests do: read, the counter, stock, confirm, settlement, export). */
+export const testAdmin: TestAdminAccount = {
+  email: 'operator@example.com',
+  password: 'Emas-Batangan 24 karat!',
+  fullName: 'Dewi Lestari',
+  role: 'Supervisor',
+  locationId: null,
+};
+
+export interface TestAdminAccount {
+  email: string;
+  password: string;
+  fullName: string;
+  role: AdminRole;
+  /** A Teller's location (JKT-01 is 1); null for the other roles. */
+  locationId: number | null;
+}
+
+/** The admin injectAs(role) signs in as: `<role>@example.com` with the test admin's password; a Teller works at JKT-01. */
+export const testAdminOfRole = (role: AdminRole): TestAdminAccount =>
+  role === testAdmin.role
+    ? testAdmin
+    : {
+        email: `${role.toLowerCase()}@example.com`,
+        password: testAdmin.password,
+        fullName: `Test ${role}`,
+        role,
+        locationId: role === 'Teller' ? 1 : null,
+      };
 
 /** The real app (no console files) on a fresh database of the given engine. */
 export async function createTestApp(
@@ -40,14 +77,33 @@ export async function createTestApp(
       await insertTestAdmin(database);
       return signInCookie(app);
     })());
+  const roleCookies = new Map<AdminRole, Promise<string>>();
+  const cookieAs = (role: AdminRole): Promise<string> => {
+    if (role === testAdmin.role) return adminCookie();
+    let roleCookie = roleCookies.get(role);
+    if (!roleCookie) {
+      const account = testAdminOfRole(role);
+      roleCookie = (async () => {
+        await insertTestAdmin(database, account);
+        return signInCookie(app, account);
+      })();
+      roleCookies.set(role, roleCookie);
+    }
+    return roleCookie;
+  };
   return {
     engine,
     app,
     database,
     config,
     adminCookie,
+    cookieAs,
     async injectAsAdmin(options) {
       const headers = { ...(options.headers ?? {}), cookie: await adminCookie() };
+      return app.inject({ ...options, headers });
+    },
+    async injectAs(role, options) {
+      const headers = { ...(options.headers ?? {}), cookie: await cookieAs(role) };
       return app.inject({ ...options, headers });
     },
     async close() {
@@ -89,18 +145,25 @@ export function describeEachEngine(
   });
 }
 
-export async function insertTestAdmin(database: TestDatabase, overrides: Partial<typeof testAdmin> = {}) {
+/** Inserts an admin straight into the database (a Supervisor, the test admin, unless told otherwise). */
+export async function insertTestAdmin(database: TestDatabase, overrides: Partial<TestAdminAccount> = {}) {
   const admin = { ...testAdmin, ...overrides };
   return insertAdmin(database.db, {
     fullName: admin.fullName,
     email: admin.email,
     passwordHash: await hashPassword(admin.password),
+    role: admin.role,
+    locationId: admin.role === 'Teller' ? (overrides.locationId ?? 1) : (overrides.locationId ?? null),
   });
 }
 
 /** Signs in through the API and returns the Cookie header value for later requests. */
 export async function signInCookie(app: FastifyInstance, credentials: { email: string; password: string } = testAdmin): Promise<string> {
-  const response = await app.inject({ method: 'POST', url: '/api/admin/login', payload: credentials });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/admin/login',
+    payload: { email: credentials.email, password: credentials.password },
+  });
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
   const cookie = response.cookies.find((c) => c.name === sessionCookieName);
   if (!cookie) throw new Error('no session cookie');

@@ -4,13 +4,17 @@ import { beforeAll, expect, it } from 'vitest';
 import { selectRows } from '../../db/client';
 import { auditLog } from '../../db/schema';
 import { recordAudit } from './audit.repository';
-import { describeEachEngine, signInCookie, testAdmin } from '../../test/test-app';
+import { describeEachEngine, signInCookie, testAdmin, testAdminOfRole } from '../../test/test-app';
 
 describeEachEngine('audit log', (t) => {
+  // The Administrator changes admins and settings; the Auditor reads the log.
   let me: { id: number };
+  const administrator = testAdminOfRole('Administrator');
 
   beforeAll(async () => {
-    me = (await t().injectAsAdmin({ method: 'GET', url: '/api/account/session' })).json().admin;
+    me = (await t().injectAs('Administrator', { method: 'GET', url: '/api/account/session' })).json().admin;
+    // Signed in before the tests, so its sign-in is not the newest entry.
+    await t().cookieAs('Auditor');
     // Entries at chosen instants: 2026-03-01 23:30 WIB is 16:30 UTC of the same day; 2026-03-02 00:30 WIB is 17:30 UTC of 03-01.
     await t()
       .database.db.insert(auditLog)
@@ -22,13 +26,13 @@ describeEachEngine('audit log', (t) => {
   });
 
   const list = async (query: string) => {
-    const response = await t().injectAsAdmin({ method: 'GET', url: `/api/admin/audit${query}` });
+    const response = await t().injectAs('Auditor', { method: 'GET', url: `/api/admin/audit${query}` });
     expect(response.statusCode, response.body).toBe(200);
     return response.json() as { data: AuditEntry[]; total: number };
   };
 
   it('lists newest first with who, what, target, states, details and address, paged with the total', async () => {
-    const add = await t().injectAsAdmin({
+    const add = await t().injectAs('Administrator', {
       method: 'POST',
       url: '/api/admin/add',
       payload: {
@@ -48,7 +52,7 @@ describeEachEngine('audit log', (t) => {
       entity: 'admin',
       entityId: String(add.json().data[0].id),
       toState: 'Activated',
-      admin: { id: me.id, email: 'operator@example.com' },
+      admin: { id: me.id, email: administrator.email },
       ipAddress: '127.0.0.1',
       details: { after: { email: 'audit.target@example.com' } },
     });
@@ -75,7 +79,7 @@ describeEachEngine('audit log', (t) => {
   it('records sign-in and sign-out with the address', async () => {
     const signIns = await list(`?action=admin.sign_in&adminId=${me.id}`);
     expect(signIns.data[0]).toMatchObject({ action: 'admin.sign_in', ipAddress: '127.0.0.1', admin: { id: me.id } });
-    const cookie = await signInCookie(t().app);
+    const cookie = await signInCookie(t().app, administrator);
     expect((await t().app.inject({ method: 'POST', url: '/api/account/logout', headers: { cookie } })).statusCode).toBe(204);
     const signOuts = await list(`?action=admin.sign_out&adminId=${me.id}`);
     expect(signOuts.data[0]).toMatchObject({ action: 'admin.sign_out', ipAddress: '127.0.0.1' });
@@ -83,12 +87,17 @@ describeEachEngine('audit log', (t) => {
 
   it("records the address of the product's other changes too (a redemption limit, a denomination)", async () => {
     expect(
-      (await t().injectAsAdmin({ method: 'POST', url: '/api/admin/redemption/limit/set', payload: { newlimit: 250 } })).statusCode,
+      (await t().injectAs('Administrator', { method: 'POST', url: '/api/admin/redemption/limit/set', payload: { newlimit: 250 } }))
+        .statusCode,
     ).toBe(201);
     const add = await t().injectAsAdmin({ method: 'POST', url: '/api/admin/physicalgold/add', payload: { denom: 5, amount: 3 } });
     expect(add.statusCode, add.body).toBe(201);
-    for (const action of ['redemption-limit.set', 'denomination.create']) {
-      expect((await list(`?action=${action}`)).data[0]).toMatchObject({ action, ipAddress: '127.0.0.1', admin: { id: me.id } });
+    // The limit by the Administrator, the stock by the (Supervisor) test admin.
+    for (const [action, email] of [
+      ['redemption-limit.set', administrator.email],
+      ['denomination.create', testAdmin.email],
+    ]) {
+      expect((await list(`?action=${action}`)).data[0]).toMatchObject({ action, ipAddress: '127.0.0.1', admin: { email } });
     }
   });
 
@@ -112,12 +121,12 @@ describeEachEngine('audit log', (t) => {
       ['?sort=id', 'sort'],
       ['?page=1', 'page'],
     ]) {
-      const response = await t().injectAsAdmin({ method: 'GET', url: `/api/admin/audit${query}` });
+      const response = await t().injectAs('Administrator', { method: 'GET', url: `/api/admin/audit${query}` });
       expect(response.statusCode, query).toBe(400);
       expect(response.json().message).toContain(field);
     }
     for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
-      expect((await t().injectAsAdmin({ method, url: '/api/admin/audit' })).statusCode).toBe(404);
+      expect((await t().injectAs('Administrator', { method, url: '/api/admin/audit' })).statusCode).toBe(404);
     }
     await expect(t().database.db.execute(sql`delete from audit_log`)).rejects.toThrow();
     expect((await t().app.inject({ method: 'GET', url: '/api/admin/audit' })).statusCode).toBe(401);

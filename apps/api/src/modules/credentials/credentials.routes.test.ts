@@ -14,7 +14,7 @@ describeEachEngine('creating an integration credential needs re-authentication',
       .n;
 
   it('refuses a session alone or a wrong password (400 naming reauth, nothing written), takes the right one', async () => {
-    const cookie = await t().adminCookie();
+    const cookie = await t().cookieAs('Administrator');
     const body = { name: 'Reauth platform', scopes: ['prices'] };
     const missing = await create(cookie, body);
     expect(missing.statusCode).toBe(400);
@@ -39,14 +39,19 @@ describeEachEngine('creating an integration credential needs re-authentication',
   });
 
   it('checks the body before the password: a past expiry is a 400 without spending an attempt', async () => {
-    const cookie = await t().adminCookie();
+    const cookie = await t().cookieAs('Administrator');
     const past = await create(cookie, { name: 'late', scopes: ['prices'], expiresAt: '2020-01-01T00:00:00Z' });
     expect(past.statusCode).toBe(400);
     expect(past.json().message).toMatch(/expiresAt must be in the future/);
   });
 
   it('with a second factor enrolled, asks for a code too', async () => {
-    const user = { email: 'credential.maker@example.com', password: testAdmin.password, fullName: 'Ketut Arsana' };
+    const user = {
+      email: 'credential.maker@example.com',
+      password: testAdmin.password,
+      fullName: 'Ketut Arsana',
+      role: 'Administrator' as const,
+    };
     await insertTestAdmin(t().database, user);
     const cookie = await signInCookie(t().app, user);
     const as = (url: string, payload: object) => t().app.inject({ method: 'POST', url, payload, headers: { cookie } });

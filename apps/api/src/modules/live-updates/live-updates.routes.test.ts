@@ -126,7 +126,7 @@ describeEachEngine('live updates (GET /admin/events)', (t) => {
     const stream = await openEventStream(origin, { cookie });
     streams.push(stream);
     await stream.next(is('ready'));
-    const edited = await t().injectAsAdmin({
+    const edited = await t().injectAs('Administrator', {
       method: 'POST',
       url: `/api/admin/edit/${admin.id}`,
       payload: { status: 'Not Activated', password: '' },

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { caughtMailResponse, errorResponse, type CaughtMail } from '@gold/contract';
+import { caughtMailResponse, errorResponse, roleMay, type CaughtMail } from '@gold/contract';
 import type { AppDeps } from '../../app-deps';
 import { HttpError } from '../../lib/http-errors';
 import { requireAdmin } from '../identity/sessions/require-admin';
@@ -34,6 +34,11 @@ export const devMailPageRoutes: FastifyPluginAsyncZod<AppDeps & { catcher: Caugh
       if (error instanceof HttpError && error.statusCode === 401) return reply.code(401).send(page(signInFirst));
       throw error;
     }
+    // As its API twin (GET /api/admin/dev/mail): the customer's codes are the counter's.
+    if (!request.admin || !roleMay(request.admin.role, 'counter'))
+      return reply
+        .code(403)
+        .send(page(`<p>Your role (${escape(request.admin?.role ?? '')}) may not work the counter, so not read its mail.</p>`));
     return page(mailList(await deps.catcher.messages()));
   });
 };

@@ -40,7 +40,7 @@ describeEachEngine('platform API', (t) => {
     expect(stored[0]!.secret_hash).toMatch(/^[0-9a-f]{64}$/);
 
     expect((await platformCall(t(), secret, 'GET', '/redemption-options')).statusCode).toBe(200);
-    const list = await t().injectAsAdmin({ method: 'GET', url: '/api/admin/credentials' });
+    const list = await t().injectAs('Administrator', { method: 'GET', url: '/api/admin/credentials' });
     expect(list.body).not.toContain(secret);
     const listed = list.json<{ data: Credential[] }>().data.find((c) => c.id === credential.id)!;
     expect(listed.lastUsedAt).not.toBeNull();
@@ -50,12 +50,14 @@ describeEachEngine('platform API', (t) => {
     const other = await makeCredential(t(), ['prices']);
     const price = { sellingPrice: 1_600_000, buybackPrice: 1_500_000, sourceTime: new Date().toISOString() };
     expect((await platformCall(t(), other.secret, 'POST', '/prices', price)).statusCode).toBe(201);
-    const revoke = await t().injectAsAdmin({ method: 'POST', url: `/api/admin/credentials/${other.credential.id}/revoke` });
+    const revoke = await t().injectAs('Administrator', { method: 'POST', url: `/api/admin/credentials/${other.credential.id}/revoke` });
     expect(revoke.json()).toMatchObject({ status: 'revoked' });
     const refused = await platformCall(t(), other.secret, 'POST', '/prices', price);
     expect(refused.statusCode).toBe(401);
     expect(refused.json().message).toMatch(/revoked/);
-    expect((await t().injectAsAdmin({ method: 'POST', url: `/api/admin/credentials/${other.credential.id}/revoke` })).statusCode).toBe(409);
+    expect(
+      (await t().injectAs('Administrator', { method: 'POST', url: `/api/admin/credentials/${other.credential.id}/revoke` })).statusCode,
+    ).toBe(409);
 
     const soon = await makeCredential(t(), ['prices'], { expiresAt: new Date(Date.now() + 60_000).toISOString() });
     await t().database.db.execute(
@@ -64,7 +66,7 @@ describeEachEngine('platform API', (t) => {
     const expired = await platformCall(t(), soon.secret, 'POST', '/prices', price);
     expect(expired.statusCode).toBe(401);
     expect(expired.json().message).toMatch(/expired/);
-    const past = await t().injectAsAdmin({
+    const past = await t().injectAs('Administrator', {
       method: 'POST',
       url: '/api/admin/credentials',
       payload: { name: 'late', scopes: ['prices'], expiresAt: '2020-01-01T00:00:00Z' },
@@ -118,7 +120,7 @@ describeEachEngine('platform API', (t) => {
     const kyc = await platformCall(t(), secret, 'POST', `/customers/${id}/kyc`, { status: 'SUCCESS', referenceNumber: 'EKYC-42' });
     expect(kyc.statusCode).toBe(201);
     expect(kyc.json()).toMatchObject({ customer: { id, ekycStatus: 'VERIFIED' }, referenceNumber: 'EKYC-42' });
-    const audit = await t().injectAsAdmin({ method: 'GET', url: '/api/admin/audit?limit=10&action=platform.kyc-record' });
+    const audit = await t().injectAs('Administrator', { method: 'GET', url: '/api/admin/audit?limit=10&action=platform.kyc-record' });
     const entry = audit
       .json<{ data: Array<{ entityId: string; details: Record<string, unknown>; toState: string }> }>()
       .data.find((e) => e.entityId === String(id));
@@ -160,7 +162,7 @@ describeEachEngine('platform API', (t) => {
     beforeAll(async () => {
       await addPieces(t(), denom, 3);
       await addPieces(t(), 1000, 1);
-      await t().injectAsAdmin({ method: 'POST', url: '/api/admin/physicalgold/add', payload: { denom: 11, amount: 2 } });
+      await addPieces(t(), 11, 2);
     });
 
     const request = (customerId: number, extra: Record<string, unknown> = {}) => ({
@@ -188,7 +190,7 @@ describeEachEngine('platform API', (t) => {
         expect(refused.statusCode, JSON.stringify(body)).toBe(409);
         expect(refused.json().message).toMatch(message);
       }
-      await t().injectAsAdmin({ method: 'POST', url: '/api/admin/redemption/limit/set', payload: { newlimit: 500 } });
+      await t().injectAs('Administrator', { method: 'POST', url: '/api/admin/redemption/limit/set', payload: { newlimit: 500 } });
       const aboveLimit = await platformCall(
         t(),
         secret,

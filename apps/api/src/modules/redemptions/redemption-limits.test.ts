@@ -3,12 +3,17 @@ import { redemptionLimitOptions } from '@gold/contract';
 import { expect, it } from 'vitest';
 import { selectRows } from '../../db/client';
 import { redemptionLimits } from '../../db/schema';
-import { describeEachEngine, testAdmin } from '../../test/test-app';
+import { describeEachEngine, testAdminOfRole } from '../../test/test-app';
 
 describeEachEngine('redemption limit (Redemption Denomination)', (t) => {
   const list = async () => (await t().injectAsAdmin({ method: 'GET', url: '/api/admin/redemption/limit/list' })).json();
   const set = async (payload: unknown) => {
-    const response = await t().injectAsAdmin({ method: 'POST', url: '/api/admin/redemption/limit/set', payload: payload as object });
+    // Limits are settings: an Administrator's.
+    const response = await t().injectAs('Administrator', {
+      method: 'POST',
+      url: '/api/admin/redemption/limit/set',
+      payload: payload as object,
+    });
     return { status: response.statusCode, body: response.json() };
   };
   const limitRows = async () =>
@@ -30,7 +35,7 @@ describeEachEngine('redemption limit (Redemption Denomination)', (t) => {
   it('each change is a new record with who set it and when, and an audit entry', async () => {
     const { status, body } = await set({ newlimit: 250 });
     expect(status).toBe(201);
-    expect(body).toMatchObject({ gidrlimit: 250, setBy: { fullName: testAdmin.fullName } });
+    expect(body).toMatchObject({ gidrlimit: 250, setBy: { fullName: testAdminOfRole('Administrator').fullName } });
     expect(Date.now() - Date.parse(body.createdAt)).toBeLessThan(60_000);
     const { data } = await list();
     expect(data.at(-1)).toEqual(body);

@@ -129,7 +129,7 @@ describeEachEngine('webhooks', (t) => {
   });
 
   it('lists deliveries in the console, and an admin re-sends one with the same id', async () => {
-    const list = await t().injectAsAdmin({ method: 'GET', url: '/api/admin/webhooks/deliveries?limit=100' });
+    const list = await t().injectAs('Administrator', { method: 'GET', url: '/api/admin/webhooks/deliveries?limit=100' });
     expect(list.statusCode).toBe(200);
     const deliveries = list.json<{ data: WebhookDelivery[]; total: number }>();
     expect(deliveries.total).toBeGreaterThanOrEqual(6);
@@ -137,12 +137,14 @@ describeEachEngine('webhooks', (t) => {
     expect(delivered).toMatchObject({ url: receiver.url, attempts: expect.any(Number), lastResponseStatus: 204 });
 
     const before = receiver.received.filter((r) => r.id === delivered.id).length;
-    const resent = await t().injectAsAdmin({ method: 'POST', url: `/api/admin/webhooks/deliveries/${delivered.id}/resend` });
+    const resent = await t().injectAs('Administrator', { method: 'POST', url: `/api/admin/webhooks/deliveries/${delivered.id}/resend` });
     expect(resent.statusCode).toBe(200);
     expect(resent.json()).toMatchObject({ id: delivered.id, status: 'pending' });
     await waitUntil('the re-send', () => receiver.received.filter((r) => r.id === delivered.id).length > before, 5000, 20);
-    expect((await t().injectAsAdmin({ method: 'POST', url: '/api/admin/webhooks/deliveries/msg_unknown/resend' })).statusCode).toBe(404);
-    const failedOnly = await t().injectAsAdmin({ method: 'GET', url: '/api/admin/webhooks/deliveries?limit=10&status=failed' });
+    expect(
+      (await t().injectAs('Administrator', { method: 'POST', url: '/api/admin/webhooks/deliveries/msg_unknown/resend' })).statusCode,
+    ).toBe(404);
+    const failedOnly = await t().injectAs('Administrator', { method: 'GET', url: '/api/admin/webhooks/deliveries?limit=10&status=failed' });
     expect(failedOnly.json<{ data: WebhookDelivery[] }>().data.every((d) => d.status === 'failed')).toBe(true);
   });
 });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { CreatedCredentialResponse, PlatformScope } from '@gold/contract';
 import { testAdmin, type TestApp } from '../test-app';
+import { addStock } from '../vault-fixtures';
 
 /** Test helpers for the platform API: credentials made through the admin API, calls with a Bearer secret. */
 
@@ -10,7 +11,8 @@ export async function makeCredential(
   scopes: PlatformScope[] = ['customers', 'kyc', 'purchases', 'prices', 'redemptions', 'webhooks'],
   extra: { name?: string; expiresAt?: string } = {},
 ): Promise<CreatedCredentialResponse> {
-  const response = await t.injectAsAdmin({
+  // Credentials are settings: an Administrator's.
+  const response = await t.injectAs('Administrator', {
     method: 'POST',
     url: '/api/admin/credentials',
     payload: {
@@ -72,8 +74,7 @@ export async function verifiedCustomer(t: TestApp, secret: string, verified = tr
   return id;
 }
 
-/** Puts pieces of a denomination in the vault through the admin API. */
+/** Puts pieces of a denomination in the vault through the admin API (proposed, then confirmed by a second admin). */
 export async function addPieces(t: TestApp, denom: number, amount: number): Promise<void> {
-  const response = await t.injectAsAdmin({ method: 'POST', url: '/api/admin/physicalgold/add', payload: { denom, amount } });
-  if (response.statusCode >= 300) throw new Error(`pieces not added: ${response.statusCode} ${response.body}`);
+  await addStock(t, denom, amount);
 }

@@ -5,7 +5,7 @@ import { platformScopes } from '@gold/contract';
 import { selectRows } from '../../db/client';
 import { createSystemCredential } from '../../modules/credentials/credentials.repository';
 import { simulatorCredentialName } from '../../modules/platform/simulator';
-import { call, signIn, spawnApiProcess, startApiProcess, waitUntil, type ApiProcess } from '../api-processes';
+import { call, signIn, spawnApiProcess, startApiProcess, waitUntil, type ApiProcess, signInSupervisor } from '../api-processes';
 import { describeEachEngine, testAdmin } from '../test-app';
 import { newWallet } from './platform-client';
 
@@ -80,7 +80,8 @@ describeEachEngine(
         ADMIN_PASSWORD: testAdmin.password,
       });
       processes.push(api);
-      const cookie = await signIn(api.baseUrl, testAdmin);
+      const cookie = await signInSupervisor(api.baseUrl, testAdmin);
+      const administratorCookie = await signIn(api.baseUrl, testAdmin);
       for (const denom of [1, 2, 5]) {
         const added = await call(api.baseUrl, '/api/admin/physicalgold/add', { body: { denom, amount: 50 }, cookie });
         expect(added.status).toBeLessThan(300);
@@ -107,7 +108,7 @@ describeEachEngine(
       const credentials = await call<{ data: Array<{ name: string; scopes: string[]; status: string }> }>(
         api.baseUrl,
         '/api/admin/credentials',
-        { cookie },
+        { cookie: administratorCookie },
       );
       expect(credentials.body.data.filter((c) => c.name === simulatorCredentialName && c.status === 'active')).toEqual([
         expect.objectContaining({ scopes: [...platformScopes] }),

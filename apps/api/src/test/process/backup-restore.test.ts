@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, selectRows } from '../../db/client';
-import { bundledEntryPoint, call, signIn, startApiProcess, type ApiProcess } from '../api-processes';
+import { bundledEntryPoint, call, startApiProcess, type ApiProcess, signInSupervisor } from '../api-processes';
 import { testAdmin } from '../test-app';
 import { migratedDataDir } from '../test-databases';
 
@@ -46,7 +46,7 @@ describe('backup and restore of the embedded database', () => {
   it('a copy taken while writes go on holds every write acknowledged before it, and comes back into an empty folder', async () => {
     dataDir = await migratedDataDir();
     api = await startApiProcess({ DATA_DIR: dataDir, ADMIN_EMAIL: testAdmin.email, ADMIN_PASSWORD: testAdmin.password });
-    const cookie = await signIn(api.baseUrl, testAdmin);
+    const cookie = await signInSupervisor(api.baseUrl, testAdmin);
     const acknowledgedAt: number[] = [];
     let writing = true;
     const write = async (denom: number) => {

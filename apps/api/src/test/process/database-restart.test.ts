@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, signIn, startApiProcess, waitUntil, type ApiProcess } from '../api-processes';
+import { call, signIn, startApiProcess, waitUntil, type ApiProcess, signInSupervisor } from '../api-processes';
 import { openEventStream, type EventStreamClient } from '../live-updates/sse-client';
 import { postgresServerBin, startOwnPostgres, type OwnPostgres } from '../own-postgres';
 import { testAdmin } from '../test-app';
@@ -40,7 +40,7 @@ describe.skipIf(!serverBin)('a database restart under load', () => {
   });
 
   it('no process exits; 503 with Retry-After while it is away; calls, the stream and the lead come back on their own', async () => {
-    const singleCookie = await signIn(single.baseUrl, testAdmin);
+    const singleCookie = await signInSupervisor(single.baseUrl, testAdmin);
     const clusterCookie = await signIn(cluster.baseUrl, testAdmin);
     stream = await openEventStream(cluster.baseUrl, { cookie: clusterCookie });
     expect(stream.status).toBe(200);

@@ -24,7 +24,13 @@
  *    then schema-valid input full of hostile text: each sharp fragment (NUL, LIKE wildcards and escapes, quotes, lone surrogates...) in each free-text
  *    parameter, then random valid input with unknown parameters: any answer but a 5xx, always JSON,
  *    and a response that does not break off half-way.
- * 5. Hostile writes (last, as they may write): every state-changing route gets its example input
+ * 5. Roles: every admin route against every role (one request each): a role without the route's
+ *    permission in the contract's table (packages/contract/src/permissions.ts) gets 403 JSON naming
+ *    its role, before its input is read, and nothing is written; a role with it passes the gate (an
+ *    invalid body or id, so that nothing changes: a 4xx from validation or the service, never 401 or
+ *    403; a read: its example, no 5xx). HEAD is refused like its GET. Checks 3 and 4 use a role that
+ *    has the route's permission.
+ * 6. Hostile writes (last, as they may write): every state-changing route gets its example input
  *    with each sharp fragment in each free-text field in turn, NUL and lone surrogates first (a
  *    database stores neither, so they must be refused): any answer but a 5xx, always JSON.
  *
@@ -43,7 +49,16 @@ import { selectRows } from '../../db/client';
 import { seedDemoData } from '../../db/seed/seed-demo-data';
 import { sessionCookieName } from '../../modules/identity/sessions/session-cookie';
 import { hashSessionToken } from '../../modules/identity/sessions/session-token';
-import { platformScopes, type CreatedCredentialResponse, type PlatformScope } from '@gold/contract';
+import {
+  adminRoles,
+  ownAccount,
+  platformScopes,
+  roleMay,
+  routePermissions,
+  type AdminRole,
+  type CreatedCredentialResponse,
+  type PlatformScope,
+} from '@gold/contract';
 import { describeEachEngine, insertTestAdmin, signInCookie, testAdmin } from '../test-app';
 import { databaseWatcher } from './db-fingerprint';
 import { concreteUrl, documentedRoutes, type DocumentedRoute, type OpenApiDocument } from './openapi-routes';
@@ -99,6 +114,17 @@ const isSignedInOnly = (route: DocumentedRoute) =>
   !publicRoutes.has(route.key) &&
   (route.declaredSecurity === 'protected' || isPlatformRoute(route) || signedInPrefixes.some((p) => route.path.startsWith(p)));
 
+/** The permission table's key of a documented route: `GET /api/admin/users/:id` for `/api/admin/users/{id}`. */
+const permissionKey = (route: DocumentedRoute) => `${route.method} ${route.path.replace(/\{([^}]+)\}/g, ':$1')}`;
+/** The routes the permission table governs: the signed-in admin scope. */
+const isAdminScoped = (route: DocumentedRoute) => isSignedInOnly(route) && signedInPrefixes.some((p) => route.path.startsWith(p));
+/** The roles that may call a route, by the contract's table (every role for one's own account). */
+const allowedRoles = (route: DocumentedRoute): AdminRole[] => {
+  const needed = routePermissions[permissionKey(route)];
+  if (needed === undefined) return [];
+  return adminRoles.filter((role) => needed === ownAccount || needed.some((permission) => roleMay(role, permission)));
+};
+
 describeEachEngine('route security', (t) => {
   let routes: DocumentedRoute[] = [];
   let watcher: Awaited<ReturnType<typeof databaseWatcher>>;
@@ -108,16 +134,21 @@ describeEachEngine('route security', (t) => {
   let platformSecret = '';
   const refusedBearers: Record<string, string> = {};
   const scopeCredentials = new Map<PlatformScope, string>();
-  /** What a signed-in request carries: the admin's cookie, or on a platform route the credential and an Idempotency-Key. */
+  /** The cookie of a signed-in admin of each role (the Supervisor's is the test admin's). */
+  const roleCookies = {} as Record<AdminRole, string>;
+  /** What a signed-in request carries: the cookie of a role that may call the route (the Supervisor when it may), or on a platform route the credential and an Idempotency-Key. */
   const signedIn = (route: DocumentedRoute): Record<string, string> =>
-    isPlatformRoute(route) ? { authorization: `Bearer ${platformSecret}`, 'idempotency-key': randomUUID() } : { cookie: adminCookie };
-  const cases = { auth: 0, origin: 0, badInput: 0, bodyAbuse: 0, hostileReads: 0, hostileWrites: 0 };
+    isPlatformRoute(route)
+      ? { authorization: `Bearer ${platformSecret}`, 'idempotency-key': randomUUID() }
+      : { cookie: roleCookies[allowedRoles(route).find((role) => role === 'Supervisor') ?? allowedRoles(route)[0] ?? 'Supervisor'] };
+  const cases = { auth: 0, origin: 0, badInput: 0, bodyAbuse: 0, hostileReads: 0, roles: 0, hostileWrites: 0 };
 
   beforeAll(async () => {
     const { app, database } = t();
     // A small demo world, so that a stray UPDATE or DELETE has rows to change.
     await seedDemoData(database.db, { users: 25, redemptions: 15, transactions: 15, orders: 10, messages: 5, prices: 10 }, { seed: 3 });
     adminCookie = await t().adminCookie();
+    for (const role of adminRoles) roleCookies[role] = await t().cookieAs(role);
     const liveToken = adminCookie.slice(sessionCookieName.length + 1);
 
     // Sessions that existed and must no longer open anything.
@@ -158,7 +189,7 @@ describeEachEngine('route security', (t) => {
       const created = await app.inject({
         method: 'POST',
         url: '/api/admin/credentials',
-        headers: { cookie: adminCookie },
+        headers: { cookie: roleCookies.Administrator },
         payload: { name, scopes, reauth: { password: testAdmin.password } },
       });
       expect(created.statusCode).toBe(201);
@@ -172,7 +203,7 @@ describeEachEngine('route security', (t) => {
         await app.inject({
           method: 'POST',
           url: `/api/admin/credentials/${revoked.credential.id}/revoke`,
-          headers: { cookie: adminCookie },
+          headers: { cookie: roleCookies.Administrator },
         })
       ).statusCode,
     ).toBe(200);
@@ -202,7 +233,8 @@ describeEachEngine('route security', (t) => {
         `${routes.filter((r) => !isSignedInOnly(r)).length} public, ${routes.filter((r) => r.stateChanging).length} state-changing, ` +
         `${routes.filter(hasInput).length} with input); ${total} cases: ${cases.auth} auth (401), ${cases.origin} cross-origin (403), ` +
         `${cases.badInput} generated bad input + ${cases.bodyAbuse} malformed/oversized/wrong-type bodies (4xx), ` +
-        `${cases.hostileReads} valid and hostile reads + ${cases.hostileWrites} hostile writes (no 5xx); fast-check seed ${seed}`,
+        `${cases.hostileReads} valid and hostile reads + ${cases.hostileWrites} hostile writes (no 5xx), ` +
+        `${cases.roles} route × role checks (403 without the permission); fast-check seed ${seed}`,
     );
   });
 
@@ -339,7 +371,9 @@ describeEachEngine('route security', (t) => {
         if (bad) {
           for (const { value, why } of fc.sample(bad, { seed, numRuns: 3 })) {
             cases.auth++;
-            const problem = problemWith(await send(route, value), (s) => s === 401, '401');
+            // A path parameter longer than the router takes (Fastify's maxParamLength, 100) is a 414 before any route: nothing to reveal.
+            const tooLong = Object.values(value.params).some((param) => encodeURIComponent(String(param)).length > 100);
+            const problem = problemWith(await send(route, value), (s) => s === 401 || (tooLong && s === 414), '401');
             if (problem) failures.push(`${route.key} without a session, input ${JSON.stringify(value)} (${why}): ${problem}`);
           }
         }
@@ -570,6 +604,68 @@ describeEachEngine('route security', (t) => {
     }
     expectNoFailures(failures);
   });
+
+  it(
+    "answers 403 to every role without a route's permission, before reading its input, writing nothing; a role with it passes",
+    { timeout: 120_000 },
+    async () => {
+      const failures: string[] = [];
+      const scoped = routes.filter(isAdminScoped);
+      const unlisted = scoped.filter((route) => routePermissions[permissionKey(route)] === undefined).map((route) => route.key);
+      expect(unlisted, 'admin routes missing from routePermissions (the app should not even start)').toEqual([]);
+      for (const route of scoped) {
+        const allowed = allowedRoles(route);
+        for (const role of adminRoles) {
+          await watcher.reset();
+          cases.roles++;
+          const cookie = roleCookies[role];
+          const label = `${route.key} as ${role}`;
+          if (!allowed.includes(role)) {
+            const response = await send(route, acceptableRequest(route), { cookie });
+            const problem = problemWith(response, (s) => s === 403, '403');
+            if (problem) failures.push(`${label}: ${problem}`);
+            else if (!(response as LightMyRequestResponse).json<{ message: string }>().message.startsWith(`Your role (${role}) may not `))
+              failures.push(`${label}: the 403 does not name the role: ${(response as LightMyRequestResponse).body}`);
+            if (route.method === 'GET') {
+              cases.roles++;
+              const input = exampleRequest(route);
+              const head = await t().app.inject({
+                method: 'HEAD',
+                url: concreteUrl(route.path, input.params, input.query),
+                headers: { cookie },
+              });
+              if (head.statusCode !== 403) failures.push(`HEAD ${route.path} as ${role}: expected 403, answered ${head.statusCode}`);
+            }
+          } else if (route.stateChanging) {
+            // Through the gate, but an input the route refuses: nothing may change.
+            const input = exampleRequest(route);
+            const invalid: RequestInput = route.body
+              ? { ...input, body: { json: 'not an object' } }
+              : { ...input, params: Object.fromEntries(Object.keys(input.params).map((name) => [name, '0'])) };
+            const problem = problemWith(
+              await send(route, invalid, { cookie }),
+              (s) => s < 500 && s !== 401 && s !== 403,
+              'no 401, 403 or 5xx',
+            );
+            if (problem) failures.push(`${label} (refused input): ${problem}`);
+          } else {
+            const problem = problemWith(
+              await send(route, exampleRequest(route), { cookie }),
+              (s) => s < 500 && s !== 401 && s !== 403,
+              'no 401, 403 or 5xx',
+              route,
+            );
+            if (problem) failures.push(`${label}: ${problem}`);
+          }
+          // A change with no input at all (ending one's other sessions) may do its work; it is audited.
+          if (allowed.includes(role) && route.stateChanging && !hasInput(route)) continue;
+          const changes = readWrites(route, await watcher.changes());
+          if (changes.length > 0) failures.push(`${label} wrote to the database: ${changes.join('; ')}`);
+        }
+      }
+      expectNoFailures(failures);
+    },
+  );
 
   // Last, because these requests may legitimately write and change state (a redemption rejected).
   it('answers valid writes carrying hostile text without a 5xx, in JSON', { timeout: 120_000 }, async () => {

@@ -51,8 +51,16 @@ describe('settlement on the demo chain', () => {
       if (found) chain = { rpcUrl: found[1]!, token: found[2] as Address };
       return found !== null;
     });
-    const cookie = await signIn(api.baseUrl, testAdmin);
-    return { api, cookie, token: anvilToken(chain!.rpcUrl, chain!.token, demoEscrow) };
+    // The first admin is an Administrator (credentials); a Supervisor it adds moves stock and works the counter.
+    const administratorCookie = await signIn(api.baseUrl, testAdmin);
+    const supervisor = { email: 'supervisor.demo@example.com', password: testAdmin.password };
+    const added = await call(api.baseUrl, '/api/admin/add', {
+      cookie: administratorCookie,
+      body: { fullname: 'Demo Supervisor', ...supervisor, role: 'Supervisor', reauth: { password: testAdmin.password } },
+    });
+    expect(added.status).toBe(201);
+    const cookie = await signIn(api.baseUrl, supervisor);
+    return { api, cookie, administratorCookie, token: anvilToken(chain!.rpcUrl, chain!.token, demoEscrow) };
   }
 
   async function reserves(api: ApiProcess, cookie: string) {
@@ -62,9 +70,9 @@ describe('settlement on the demo chain', () => {
   }
 
   it('escrow, hand-over, burn final: no difference, coverage unchanged', { timeout: 240_000 }, async () => {
-    const { api, cookie, token } = await startDemo();
+    const { api, cookie, administratorCookie, token } = await startDemo();
     const credential = await call<{ secret: string }>(api.baseUrl, '/api/admin/credentials', {
-      cookie,
+      cookie: administratorCookie,
       body: { name: 'demo platform', scopes: ['customers', 'kyc', 'redemptions'], reauth: { password: testAdmin.password } },
     });
     expect(credential.status).toBe(201);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { selectRows } from '../../db/client';
 import { createSystemCredential } from '../../modules/credentials/credentials.repository';
 import { startDemoChain, type DemoChain } from '../../modules/chain';
-import { call, signIn, startApiProcess, waitUntil, type ApiProcess } from '../api-processes';
+import { call, startApiProcess, waitUntil, type ApiProcess, signInSupervisor } from '../api-processes';
 import { newWallet } from '../platform/platform-client';
 import { describeEachEngine, testAdmin } from '../test-app';
 import {
@@ -51,7 +51,7 @@ describeEachEngine(
     const rows = <T>(query: ReturnType<typeof sql>) => selectRows<T>(t().database.db, query);
 
     it('matches the pending escrow, moves nothing, and after the reorganisation holds no deposit', { timeout: 180_000 }, async () => {
-      const cookie = await signIn(api.baseUrl, testAdmin);
+      const cookie = await signInSupervisor(api.baseUrl, testAdmin);
       const { secret } = await createSystemCredential(t().database.db, 'reorg platform', ['customers', 'kyc', 'redemptions']);
       expect((await call(api.baseUrl, '/api/admin/physicalgold/add', { body: { denom: 10, amount: 3 }, cookie })).status).toBeLessThan(300);
       const wallet = newWallet();

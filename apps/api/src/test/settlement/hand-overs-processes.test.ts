@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { selectRows } from '../../db/client';
 import { createSystemCredential } from '../../modules/credentials/credentials.repository';
 import { startDemoChain, type DemoChain } from '../../modules/chain';
-import { call, signIn, startApiProcess, waitUntil, type ApiProcess } from '../api-processes';
+import { call, startApiProcess, waitUntil, type ApiProcess, signInSupervisor } from '../api-processes';
 import { newWallet } from '../platform/platform-client';
 import { describeEachEngine, testAdmin } from '../test-app';
 import {
@@ -72,7 +72,7 @@ describeEachEngine(
 
     it(`${handOvers} concurrent hand-overs end in ${handOvers} burns, no nonce gap, no duplicate`, { timeout: 600_000 }, async () => {
       const [a, b] = apis as [ApiProcess, ApiProcess];
-      const cookies = [await signIn(a.baseUrl, testAdmin), await signIn(b.baseUrl, testAdmin)];
+      const cookies = [await signInSupervisor(a.baseUrl, testAdmin), await signInSupervisor(b.baseUrl, testAdmin)];
       const { secret } = await createSystemCredential(t().database.db, 'hand-overs platform', ['customers', 'kyc', 'redemptions']);
       expect(
         (await call(a.baseUrl, '/api/admin/physicalgold/add', { body: { denom: 1, amount: handOvers }, cookie: cookies[0] })).status,

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AdminDetail } from '@gold/contract';
 import { beforeAll, expect, it } from 'vitest';
 import { selectRows } from '../../../db/client';
-import { describeEachEngine, signInCookie, testAdmin } from '../../../test/test-app';
+import { describeEachEngine, signInCookie, testAdmin, testAdminOfRole } from '../../../test/test-app';
 
 const strongPassword = 'Kuda lumping menari 7 kali';
 const newAdmin = {
@@ -14,23 +14,29 @@ const newAdmin = {
   status: 'Activated',
 };
 
+// Admins are managed by an Administrator (the 'admins' permission): this file acts as one.
 describeEachEngine('admins', (t) => {
   let me: { id: number };
+  const reauth = { password: testAdmin.password };
 
   beforeAll(async () => {
-    const session = await t().injectAsAdmin({ method: 'GET', url: '/api/account/session' });
+    const session = await t().injectAs('Administrator', { method: 'GET', url: '/api/account/session' });
     me = session.json().admin;
   });
 
   // The adding admin confirms with its password (re-authentication).
   const add = (body: Record<string, unknown>) =>
-    t().injectAsAdmin({ method: 'POST', url: '/api/admin/add', payload: { reauth: { password: testAdmin.password }, ...body } });
+    t().injectAs('Administrator', {
+      method: 'POST',
+      url: '/api/admin/add',
+      payload: { reauth: { password: testAdmin.password }, ...body },
+    });
   const edit = (id: number, body: Record<string, unknown>, cookie?: string) =>
     cookie
       ? t().app.inject({ method: 'POST', url: `/api/admin/edit/${id}`, payload: body, headers: { cookie } })
-      : t().injectAsAdmin({ method: 'POST', url: `/api/admin/edit/${id}`, payload: body });
-  const remove = (id: number) => t().injectAsAdmin({ method: 'POST', url: `/api/admin/delete/${id}` });
-  const detail = (id: number) => t().injectAsAdmin({ method: 'GET', url: `/api/admin/detail/${id}` });
+      : t().injectAs('Administrator', { method: 'POST', url: `/api/admin/edit/${id}`, payload: body });
+  const remove = (id: number) => t().injectAs('Administrator', { method: 'POST', url: `/api/admin/delete/${id}` });
+  const detail = (id: number) => t().injectAs('Administrator', { method: 'GET', url: `/api/admin/detail/${id}` });
   const adminCount = async () => (await selectRows<{ n: number }>(t().database.db, sql`select count(*)::int as n from admins`))[0]!.n;
   const auditOf = (action: string, entityId: number) =>
     selectRows<{
@@ -145,9 +151,9 @@ describeEachEngine('admins', (t) => {
   });
 
   it('lists admins paged with the total, searches, and counts registered admins', async () => {
-    const page = await t().injectAsAdmin({ method: 'GET', url: '/api/admin/list/admins?limit=2&page=0' });
+    const page = await t().injectAs('Administrator', { method: 'GET', url: '/api/admin/list/admins?limit=2&page=0' });
     expect(page.statusCode).toBe(200);
-    const count = (await t().injectAsAdmin({ method: 'GET', url: '/api/admin/count/admins' })).json().count;
+    const count = (await t().injectAs('Administrator', { method: 'GET', url: '/api/admin/count/admins' })).json().count;
     expect(page.json().total).toBe(count);
     expect(page.json().data).toHaveLength(2);
     expect(Object.keys(page.json().data[0]).sort()).toEqual(
@@ -159,29 +165,31 @@ describeEachEngine('admins', (t) => {
         'id',
         'lastSignInAt',
         'phoneNumber',
+        'locationCode',
+        'locationId',
         'role',
         'status',
         'twoFactorEnabled',
         'type',
       ].sort(),
     );
-    const all = await t().injectAsAdmin({ method: 'GET', url: '/api/admin/list/admins' });
+    const all = await t().injectAs('Administrator', { method: 'GET', url: '/api/admin/list/admins' });
     expect(all.json().total).toBe(count);
-    const found = await t().injectAsAdmin({ method: 'GET', url: '/api/admin/list/admins?limit=10&search=BAMBANG%40' });
+    const found = await t().injectAs('Administrator', { method: 'GET', url: '/api/admin/list/admins?limit=10&search=BAMBANG%40' });
     expect(found.json().data.map((a: AdminDetail) => a.email)).toEqual(['bambang@example.com']);
-    const inactive = await t().injectAsAdmin({ method: 'GET', url: '/api/admin/list/admins?limit=10&status=Not%20Activated' });
+    const inactive = await t().injectAs('Administrator', { method: 'GET', url: '/api/admin/list/admins?limit=10&status=Not%20Activated' });
     expect(inactive.json().data.every((a: AdminDetail) => a.status === 'Not Activated')).toBe(true);
   });
 
   it('answers the detail as data[0], 404 for an unknown id and 400 for one that is not an id', async () => {
     const response = await detail(me.id);
     expect(response.statusCode).toBe(200);
-    expect(response.json().data[0]).toMatchObject({ id: me.id, email: testAdmin.email });
+    expect(response.json().data[0]).toMatchObject({ id: me.id, email: testAdminOfRole('Administrator').email });
     const unknown = await detail(999_999);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe('Admin 999999 not found');
     expect((await detail(0)).statusCode).toBe(400);
-    expect((await t().injectAsAdmin({ method: 'GET', url: '/api/admin/detail/abc' })).statusCode).toBe(400);
+    expect((await t().injectAs('Administrator', { method: 'GET', url: '/api/admin/detail/abc' })).statusCode).toBe(400);
     expect((await edit(999_999, { status: 'Activated' })).statusCode).toBe(404);
     expect((await remove(999_999)).statusCode).toBe(404);
   });
@@ -224,11 +232,13 @@ describeEachEngine('admins', (t) => {
     expect((await t().app.inject({ method: 'GET', url: '/api/account/session', headers: { cookie } })).statusCode).toBe(200);
     expect(await auditOf('admin.edit', admin.id)).toEqual([]);
 
-    const changed = await edit(admin.id, {
-      status: 'Activated',
-      password: 'Gunung Merapi 2911 m',
-      confirmPassword: 'Gunung Merapi 2911 m',
-    });
+    const newPassword = { status: 'Activated', password: 'Gunung Merapi 2911 m', confirmPassword: 'Gunung Merapi 2911 m' };
+    // Another admin's password is set only by the admin at the keyboard.
+    const withoutReauth = await edit(admin.id, newPassword);
+    expect(withoutReauth.statusCode).toBe(400);
+    expect(withoutReauth.json().message).toMatch(/^body\.reauth: confirm this change with your password/);
+    expect((await t().app.inject({ method: 'GET', url: '/api/account/session', headers: { cookie } })).statusCode).toBe(200);
+    const changed = await edit(admin.id, { ...newPassword, reauth });
     expect(changed.statusCode, changed.body).toBe(200);
     expect((await t().app.inject({ method: 'GET', url: '/api/account/session', headers: { cookie } })).statusCode).toBe(401);
     const old = await t().app.inject({
@@ -259,7 +269,7 @@ describeEachEngine('admins', (t) => {
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(response.json().message).toMatch(message);
     }
-    expect((await t().injectAsAdmin({ method: 'POST', url: '/api/admin/delete/-1' })).statusCode).toBe(400);
+    expect((await t().injectAs('Administrator', { method: 'POST', url: '/api/admin/delete/-1' })).statusCode).toBe(400);
     expect(JSON.stringify((await detail(admin.id)).json())).toBe(before);
     expect(await auditOf('admin.edit', admin.id)).toEqual([]);
   });
@@ -307,13 +317,13 @@ describeEachEngine('admins', (t) => {
   it('deletes an admin: hidden from the list, count and detail, refused at sign-in, its history kept', async () => {
     const admin = await addOne({ email: 'gone@example.com', fullname: 'Anies Baswedan' });
     const cookie = await signInCookie(t().app, { email: 'gone@example.com', password: strongPassword });
-    const countBefore = (await t().injectAsAdmin({ method: 'GET', url: '/api/admin/count/admins' })).json().count;
+    const countBefore = (await t().injectAs('Administrator', { method: 'GET', url: '/api/admin/count/admins' })).json().count;
     const response = await remove(admin.id);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data[0]).toMatchObject({ id: admin.id, status: 'Not Activated' });
     expect((await t().app.inject({ method: 'GET', url: '/api/account/session', headers: { cookie } })).statusCode).toBe(401);
-    expect((await t().injectAsAdmin({ method: 'GET', url: '/api/admin/count/admins' })).json().count).toBe(countBefore - 1);
-    const all = await t().injectAsAdmin({ method: 'GET', url: '/api/admin/list/admins' });
+    expect((await t().injectAs('Administrator', { method: 'GET', url: '/api/admin/count/admins' })).json().count).toBe(countBefore - 1);
+    const all = await t().injectAs('Administrator', { method: 'GET', url: '/api/admin/list/admins' });
     expect(all.json().data.some((a: AdminDetail) => a.id === admin.id)).toBe(false);
     expect((await detail(admin.id)).statusCode).toBe(404);
     expect((await remove(admin.id)).statusCode).toBe(404);
@@ -328,5 +338,114 @@ describeEachEngine('admins', (t) => {
     expect(entry).toMatchObject({ admin_id: me.id, from_state: 'Activated', to_state: 'Deleted', ip_address: '127.0.0.1' });
     // The e-mail stays with the deleted admin (its history names it).
     expect((await add({ ...newAdmin, email: 'gone@example.com' })).statusCode).toBe(409);
+  });
+  it('adds an admin of the chosen role: a Teller with an existing location (answered with its code), the others without', async () => {
+    const teller = await addOne({ email: 'teller.one@example.com', fullname: 'Wayan Sudirta', role: 'Teller', locationId: 1 });
+    expect(teller).toMatchObject({ role: 'Teller', type: 'Teller', locationId: 1, locationCode: 'JKT-01' });
+    const auditor = await addOne({ email: 'auditor.one@example.com', fullname: 'Nyoman Sari', role: 'Auditor' });
+    expect(auditor).toMatchObject({ role: 'Auditor', locationId: null, locationCode: null });
+    const [entry] = await auditOf('admin.add', teller.id);
+    expect(entry!.details).toMatchObject({ after: { role: 'Teller', locationId: 1 } });
+    const session = await t().app.inject({
+      method: 'GET',
+      url: '/api/account/session',
+      headers: { cookie: await signInCookie(t().app, { email: 'teller.one@example.com', password: strongPassword }) },
+    });
+    expect(session.json().admin).toMatchObject({ role: 'Teller', locationId: 1 });
+
+    const before = await adminCount();
+    for (const [overrides, message] of [
+      [{ role: 'Teller' }, /^body\.locationId: a Teller needs a vault location/],
+      [{ role: 'Teller', locationId: 999 }, /^body\.locationId: vault location 999 does not exist/],
+      [{ role: 'Supervisor', locationId: 1 }, /^body\.locationId: only a Teller has a vault location/],
+      [{ role: 'Teller', locationId: 0 }, /body\.locationId/],
+    ] as Array<[Record<string, unknown>, RegExp]>) {
+      const response = await add({ ...newAdmin, email: 'teller.two@example.com', ...overrides });
+      expect(response.statusCode, JSON.stringify(overrides)).toBe(400);
+      expect(response.json().message).toMatch(message);
+    }
+    expect(await adminCount()).toBe(before);
+  });
+
+  it("changes another admin's role and location with re-authentication, ending its sessions; a Teller's location goes with the role", async () => {
+    const admin = await addOne({ email: 'role.change@example.com', fullname: 'Ketut Widia', role: 'Supervisor' });
+    const cookie = await signInCookie(t().app, { email: 'role.change@example.com', password: strongPassword });
+    const withoutReauth = await edit(admin.id, { status: 'Activated', role: 'Teller', locationId: 1 });
+    expect(withoutReauth.statusCode).toBe(400);
+    expect(withoutReauth.json().message).toMatch(/^body\.reauth/);
+    expect((await detail(admin.id)).json().data[0]).toMatchObject({ role: 'Supervisor', locationId: null });
+    const noLocation = await edit(admin.id, { status: 'Activated', role: 'Teller', reauth });
+    expect(noLocation.statusCode).toBe(400);
+    expect(noLocation.json().message).toMatch(/^body\.locationId: a Teller needs a vault location/);
+
+    const teller = await edit(admin.id, { status: 'Activated', role: 'Teller', locationId: 1, reauth });
+    expect(teller.statusCode, teller.body).toBe(200);
+    expect(teller.json().data[0]).toMatchObject({ role: 'Teller', locationId: 1, locationCode: 'JKT-01' });
+    expect((await t().app.inject({ method: 'GET', url: '/api/account/session', headers: { cookie } })).statusCode).toBe(401);
+    const [entry] = await auditOf('admin.edit', admin.id);
+    expect(entry!.details).toMatchObject({
+      before: { role: 'Supervisor', locationId: null },
+      after: { role: 'Teller', locationId: 1 },
+      endedSessions: 1,
+    });
+    // The spec's body (status and password only) leaves role and location as they are.
+    expect((await edit(admin.id, { status: 'Activated', password: '', confirmPassword: '' })).json().data[0]).toMatchObject({
+      role: 'Teller',
+      locationId: 1,
+    });
+    const auditor = await edit(admin.id, { status: 'Activated', role: 'Auditor', reauth });
+    expect(auditor.json().data[0]).toMatchObject({ role: 'Auditor', locationId: null, locationCode: null });
+  });
+
+  it('refuses changing your own role (409)', async () => {
+    const own = await edit(me.id, { status: 'Activated', role: 'Auditor', reauth });
+    expect(own.statusCode).toBe(409);
+    expect(own.json().message).toBe('You cannot change your own role');
+  });
+
+  it('never leaves no active Administrator: two demoting each other at once, one wins, the other gets 409 or 401', async () => {
+    // Only the acting admin and another Administrator can manage admins, and nobody changes their own role,
+    // so the last Administrator can only be lost to a race: the locks let one of the two through.
+    const a = await addOne({ email: 'race.admin.a@example.com', fullname: 'Made Oka', role: 'Administrator' });
+    const b = await addOne({ email: 'race.admin.b@example.com', fullname: 'Kadek Rai', role: 'Administrator' });
+    const cookieA = await signInCookie(t().app, { email: 'race.admin.a@example.com', password: strongPassword });
+    const cookieB = await signInCookie(t().app, { email: 'race.admin.b@example.com', password: strongPassword });
+    const others = await selectRows<{ id: number }>(
+      t().database.db,
+      sql`update admins set role = 'Supervisor' where id not in (${a.id}, ${b.id}) and role = 'Administrator' returning id`,
+    );
+    try {
+      const demote = (id: number, cookie: string) =>
+        edit(id, { status: 'Activated', role: 'Supervisor', reauth: { password: strongPassword } }, cookie);
+      const [first, second] = await Promise.all([demote(b.id, cookieA), demote(a.id, cookieB)]);
+      const statuses = [first.statusCode, second.statusCode].sort();
+      expect(statuses[0], `${first.body} ${second.body}`).toBe(200);
+      expect([401, 409]).toContain(statuses[1]);
+      const loser = first.statusCode === 200 ? second : first;
+      if (loser.statusCode === 409) expect(loser.json().message).toMatch(/^Cannot change or deactivate the last active Administrator/);
+      const [row] = await selectRows<{ n: number }>(
+        t().database.db,
+        sql`select count(*)::int as n from admins where role = 'Administrator' and status = 'Activated' and deleted_at is null`,
+      );
+      expect(row!.n).toBe(1);
+    } finally {
+      for (const row of others) await t().database.db.execute(sql`update admins set role = 'Administrator' where id = ${row.id}`);
+    }
+  });
+
+  it('refuses admin management to every role but Administrator with 403 naming the role, writing nothing', async () => {
+    const roles = ['Teller', 'Supervisor', 'Auditor'] as const;
+    for (const role of roles) await t().cookieAs(role);
+    const before = await adminCount();
+    for (const role of roles) {
+      const response = await t().injectAs(role, {
+        method: 'POST',
+        url: '/api/admin/add',
+        payload: { ...newAdmin, email: `by.${role.toLowerCase()}@example.com`, reauth },
+      });
+      expect(response.statusCode, role).toBe(403);
+      expect(response.json().message).toMatch(new RegExp(`^Your role \\(${role}\\) may not manage admins`));
+    }
+    expect(await adminCount()).toBe(before);
   });
 });

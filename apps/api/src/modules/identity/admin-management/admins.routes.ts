@@ -61,7 +61,7 @@ export const adminsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, ot
       schema: {
         tags: ['admins'],
         summary:
-          'Add an admin (role Administrator), with your password and second factor (reauth); 409 when the e-mail is taken, 400 naming a weak password, a wrong phone number or a missing or wrong reauth',
+          'Add an admin of the chosen role (Administrator when none is named; a Teller with its vault location), with your password and second factor (reauth); 409 when the e-mail is taken, 400 naming a weak password, a wrong phone number or location, or a missing or wrong reauth',
         body: addAdminBody,
         response: { 201: adminDetailResponse, ...changeErrors },
       },
@@ -78,13 +78,13 @@ export const adminsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, ot
       schema: {
         tags: ['admins'],
         summary:
-          "Change an admin's status and, when password is not empty, its password (not your own: POST /account/password); deactivating ends its sessions at once",
+          "Change an admin's status, role and Teller's location and, when password is not empty, its password (not your own: POST /account/password); a new password or role needs reauth; deactivating or a change of password, role or location ends its sessions; nobody changes their own role, and the last active Administrator stays one (409)",
         params: idParams,
         body: editAdminBody,
         response: { 200: adminDetailResponse, ...changeErrors },
       },
     },
-    async (request) => ({ data: [await editAdmin(db, actorOf(request), request.params.id, request.body)] }),
+    async (request) => ({ data: [await editAdmin(db, keys, actorOf(request), request.params.id, request.body)] }),
   );
 
   app.post(
@@ -92,7 +92,8 @@ export const adminsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, ot
     {
       schema: {
         tags: ['admins'],
-        summary: 'Delete an admin: deactivated and hidden, its history kept; refuses yourself and the last active admin (409)',
+        summary:
+          'Delete an admin: deactivated and hidden, its history kept; refuses yourself and the last active admin or Administrator (409)',
         params: idParams,
         response: { 200: adminDetailResponse, ...changeErrors },
       },

@@ -2,7 +2,7 @@ import { count, eq, sql, type SQL } from 'drizzle-orm';
 import type { AdminDetail, AdminListQuery, AdminSortField } from '@gold/contract';
 import { selectRows, type Database, type Executor, type Transaction } from '../../../db/client';
 import { containsPattern, fetchPage, isoTimestamp, streamRows, type ListSource } from '../../../db/paging';
-import { admins } from '../../../db/schema';
+import { admins, vaultLocations } from '../../../db/schema';
 
 export type AdminRow = typeof admins.$inferSelect;
 
@@ -22,7 +22,15 @@ export async function countAdmins(db: Executor): Promise<number> {
 
 export async function insertAdmin(
   db: Executor,
-  values: { fullName: string; email: string; passwordHash: string; phoneNumber?: string | null; status?: AdminRow['status'] },
+  values: {
+    fullName: string;
+    email: string;
+    passwordHash: string;
+    phoneNumber?: string | null;
+    status?: AdminRow['status'];
+    role?: AdminRow['role'];
+    locationId?: number | null;
+  },
 ): Promise<AdminRow> {
   const [row] = await db.insert(admins).values(values).returning();
   if (!row) throw new Error('admin insert returned nothing');
@@ -44,7 +52,8 @@ const a = admins;
 
 /** The contract's admin (AdminDetail) as a select list; the list reads the same columns. */
 const adminColumns = sql`${a.id} as "id", ${a.fullName} as "fullName", ${a.fullName} as "fullname", ${a.email} as "email",
-  ${a.phoneNumber} as "phoneNumber", ${a.role} as "type", ${a.role} as "role", ${a.status} as "status",
+  ${a.phoneNumber} as "phoneNumber", ${a.role} as "type", ${a.role} as "role", ${a.locationId} as "locationId",
+  (select ${vaultLocations.code} from ${vaultLocations} where ${vaultLocations.id} = ${a.locationId}) as "locationCode", ${a.status} as "status",
   (${a.twoFactorSecret} is not null) as "twoFactorEnabled", ${isoTimestamp(a.createdAt)} as "createdAt",
   case when ${a.lastSignInAt} is null then null else ${isoTimestamp(a.lastSignInAt)} end as "lastSignInAt",
   ${isoTimestamp(a.updatedAt)} as "updatedAt", ${isoTimestamp(a.passwordChangedAt)} as "passwordChangedAt"`;
@@ -112,25 +121,30 @@ export async function lockAdmin(tx: Transaction, id: number): Promise<AdminRow |
   return row;
 }
 
+/** Whether a vault location exists (a Teller's location must). */
+export async function vaultLocationExists(db: Executor, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: vaultLocations.id }).from(vaultLocations).where(eq(vaultLocations.id, id));
+  return row !== undefined;
+}
+
 /**
  * Serialises the changes that could leave nobody active (deactivating, deleting): every such change
  * locks the active admins' rows in id order, so two admins deactivating each other at once cannot
- * both succeed. Returns the ids of the active admins, as they are now.
+ * both succeed. Returns the active admins (id and role), as they are now.
  */
-export async function lockActiveAdmins(tx: Transaction): Promise<number[]> {
-  const rows = await tx
-    .select({ id: a.id })
+export async function lockActiveAdmins(tx: Transaction): Promise<Array<{ id: number; role: AdminRow['role'] }>> {
+  return tx
+    .select({ id: a.id, role: a.role })
     .from(a)
     .where(sql`${a.status} = 'Activated' and ${a.deletedAt} is null`)
     .orderBy(a.id)
     .for('update');
-  return rows.map((row) => row.id);
 }
 
 export async function updateAdmin(
   db: Executor,
   id: number,
-  values: Partial<Pick<AdminRow, 'status' | 'passwordHash' | 'phoneNumber' | 'fullName'>> & {
+  values: Partial<Pick<AdminRow, 'status' | 'passwordHash' | 'phoneNumber' | 'fullName' | 'role' | 'locationId'>> & {
     passwordChanged?: boolean;
     deleted?: boolean;
   },

@@ -20,7 +20,7 @@ export async function getProfile(db: Database, adminId: number): Promise<Account
   const [row] = await selectRows<AccountProfile>(
     db,
     sql`select ${a.id} as "id", ${a.fullName} as "fullName", ${a.email} as "email", ${a.phoneNumber} as "phoneNumber",
-               ${a.role} as "role", ${a.status} as "status", ${a.language} as "language", (${a.twoFactorSecret} is not null) as "twoFactorEnabled",
+               ${a.role} as "role", ${a.locationId} as "locationId", ${a.status} as "status", ${a.language} as "language", (${a.twoFactorSecret} is not null) as "twoFactorEnabled",
                ${isoTimestamp(a.createdAt)} as "createdAt",
                case when ${a.lastSignInAt} is null then null else ${isoTimestamp(a.lastSignInAt)} end as "lastSignInAt",
                ${isoTimestamp(a.passwordChangedAt)} as "passwordChangedAt"

@@ -32,6 +32,7 @@ function prepareLiveSessionQuery(db: Database) {
         email: admins.email,
         phoneNumber: admins.phoneNumber,
         role: admins.role,
+        locationId: admins.locationId,
         status: admins.status,
         language: admins.language,
       },

@@ -31,7 +31,8 @@ describeEachEngine('sign-in and sessions', (t) => {
     expect(signIn.json().admin).toMatchObject({
       email: testAdmin.email,
       fullName: testAdmin.fullName,
-      role: 'Administrator',
+      role: testAdmin.role,
+      locationId: null,
       status: 'Activated',
     });
     const cookie = signIn.cookies.find((c) => c.name === 'bo_session');

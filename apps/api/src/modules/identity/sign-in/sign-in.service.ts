@@ -22,6 +22,7 @@ export const signedInAdminFrom = (row: AdminRow): SignedInAdmin => ({
   email: row.email,
   phoneNumber: row.phoneNumber,
   role: row.role,
+  locationId: row.locationId,
   status: row.status,
   language: row.language,
 });

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { expect, it } from 'vitest';
 import { selectRows } from '../../../db/client';
-import { describeEachEngine, insertTestAdmin, signInCookie, testAdmin } from '../../../test/test-app';
+import { describeEachEngine, insertTestAdmin, signInCookie, testAdmin, testAdminOfRole } from '../../../test/test-app';
 
 const codeFor = (secret: string, offsetSteps = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSteps * 30 });
 
@@ -19,7 +19,7 @@ describeEachEngine('re-authentication for sensitive changes', (t) => {
     (await selectRows<{ n: number }>(t().database.db, sql`select count(*)::int as n from admins where email = ${email}`))[0]!.n;
 
   it('refuses adding an admin with a session alone or a wrong password (400 naming reauth, nothing written), takes the right one', async () => {
-    const cookie = await t().adminCookie();
+    const cookie = await t().cookieAs('Administrator');
     const missing = await as(cookie, '/api/admin/add', newAdmin(1));
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toMatch(/^body\.reauth: confirm this change with your password/);
@@ -34,7 +34,7 @@ describeEachEngine('re-authentication for sensitive changes', (t) => {
   });
 
   it('refuses setting your own password through /admin/edit, while another admin’s status and password change there', async () => {
-    const cookie = await t().adminCookie();
+    const cookie = await t().cookieAs('Administrator');
     const me = (await t().app.inject({ method: 'GET', url: '/api/account/session', headers: { cookie } })).json().admin;
     const password = 'Danau Batur kaldera 1717';
     const own = await as(cookie, `/api/admin/edit/${me.id}`, { status: 'Activated', password, confirmPassword: password });
@@ -42,17 +42,30 @@ describeEachEngine('re-authentication for sensitive changes', (t) => {
     expect(own.json().message).toMatch(/^body\.password: change your own password in Profile/);
     // Still the old password.
     expect(
-      (await t().app.inject({ method: 'POST', url: '/api/admin/login', payload: testAdmin, remoteAddress: '10.3.0.1' })).statusCode,
+      (
+        await t().app.inject({
+          method: 'POST',
+          url: '/api/admin/login',
+          payload: { email: testAdminOfRole('Administrator').email, password: testAdmin.password },
+          remoteAddress: '10.3.0.1',
+        })
+      ).statusCode,
     ).toBe(200);
     expect((await as(cookie, `/api/admin/edit/${me.id}`, { status: 'Activated', password: '', confirmPassword: '' })).statusCode).toBe(200);
     const other = await insertTestAdmin(t().database, { email: 'other.admin@example.com' });
-    expect((await as(cookie, `/api/admin/edit/${other.id}`, { status: 'Activated', password, confirmPassword: password })).statusCode).toBe(
-      200,
-    );
+    // Another admin's new password, like a new role, needs the editing admin's re-authentication.
+    const otherPassword = { status: 'Activated', password, confirmPassword: password };
+    const unconfirmed = await as(cookie, `/api/admin/edit/${other.id}`, otherPassword);
+    expect(unconfirmed.statusCode).toBe(400);
+    expect(unconfirmed.json().message).toMatch(/^body\.reauth: confirm this change with your password/);
+    const confirmed = await as(cookie, `/api/admin/edit/${other.id}`, { ...otherPassword, reauth: { password: testAdmin.password } });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const promoted = await as(cookie, `/api/admin/edit/${other.id}`, { status: 'Activated', role: 'Administrator' });
+    expect(promoted.json().message).toMatch(/^body\.reauth:/);
   });
 
   it('with a second factor enrolled, asks for a code too: each code once; the set-up itself needed the password', async () => {
-    const user = { email: 'enrolled@example.com', password: testAdmin.password, fullName: 'Made Suarsana' };
+    const user = { email: 'enrolled@example.com', password: testAdmin.password, fullName: 'Made Suarsana', role: 'Administrator' as const };
     await insertTestAdmin(t().database, user);
     const cookie = await signInCookie(t().app, user);
     const noReauth = await as(cookie, '/api/account/two-factor/setup', {});
@@ -79,7 +92,12 @@ describeEachEngine('re-authentication for sensitive changes', (t) => {
   });
 
   it('counts wrong re-authentication passwords in the sign-in throttle: the third from an address makes the next wait (429)', async () => {
-    const user = { email: 'guessed.reauth@example.com', password: testAdmin.password, fullName: 'Komang Ayu' };
+    const user = {
+      email: 'guessed.reauth@example.com',
+      password: testAdmin.password,
+      fullName: 'Komang Ayu',
+      role: 'Administrator' as const,
+    };
     const admin = await insertTestAdmin(t().database, user);
     const cookie = await signInCookie(t().app, user);
     const target = `/api/admin/two-factor/reset/${admin.id - 1}`;

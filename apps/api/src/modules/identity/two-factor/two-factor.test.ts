@@ -10,7 +10,8 @@ import { describeEachEngine, insertTestAdmin, signInCookie, testAdmin } from '..
 const codeFor = (secret: string, offsetSteps = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSteps * 30 });
 
 describeEachEngine('two-factor sign-in', (t) => {
-  const user = { email: 'two.factor@example.com', password: testAdmin.password, fullName: 'Gusti Ngurah' };
+  // An Administrator: the one who may reset a second factor, so resetting their own is refused for being their own.
+  const user = { email: 'two.factor@example.com', password: testAdmin.password, fullName: 'Gusti Ngurah', role: 'Administrator' as const };
   let secret = '';
   let recoveryCodes: string[] = [];
   let targetCookie = '';
@@ -158,14 +159,16 @@ describeEachEngine('two-factor sign-in', (t) => {
       payload: {},
     });
     expect(self.statusCode).toBe(409);
-    const reset = await t().injectAsAdmin({
+    const reset = await t().injectAs('Administrator', {
       method: 'POST',
       url: `/api/admin/two-factor/reset/${target!.id}`,
       payload: { reauth: { password: testAdmin.password } },
     });
     expect(reset.statusCode, reset.body).toBe(200);
     expect(reset.json().data[0].twoFactorEnabled).toBe(false);
-    expect((await t().injectAsAdmin({ method: 'POST', url: '/api/admin/two-factor/reset/999999', payload: {} })).statusCode).toBe(404);
+    expect(
+      (await t().injectAs('Administrator', { method: 'POST', url: '/api/admin/two-factor/reset/999999', payload: {} })).statusCode,
+    ).toBe(404);
     const plain = await login();
     expect(plain.json().admin.email).toBe(user.email);
     expect(cookieOf(plain)).not.toBeNull();
