@@ -14,6 +14,19 @@ import { formatDateTime, orDash } from '@/lib/format';
 import { confirmationsList } from '../api/get-confirmations';
 import { ConfirmationStatusChip, confirmationKindLabels, confirmationStatusLabels, KindText } from './confirmation-labels';
 
+/** The summary on two lines at most, whole on hover: it names the pieces, grams, location and reference. */
+function Summary({ text }: { text: string }) {
+  return (
+    <Typography
+      variant="body2"
+      title={text}
+      sx={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', whiteSpace: 'normal', overflow: 'hidden' }}
+    >
+      {text}
+    </Typography>
+  );
+}
+
 /** What a row may offer the signed-in admin, and the dialogs its buttons open. */
 export interface DecisionContext {
   /** The signed-in admin: their own proposals offer Withdraw, never Confirm. */
@@ -101,32 +114,33 @@ export const confirmationsTable = defineList<ConfirmationListQuery, Confirmation
     {
       field: 'createdAt',
       headerName: 'Time',
-      width: 150,
+      width: 170,
       sortingOrder: ['desc', 'asc'],
       valueFormatter: (value: string) => formatDateTime(value),
     },
-    { field: 'kind', headerName: 'Kind', width: 150, renderCell: ({ row }) => <KindText kind={row.kind} /> },
-    { field: 'summary', headerName: 'Summary', flex: 1, minWidth: 220 },
-    { field: 'grams', headerName: 'Grams', width: 90, type: 'number', headerAlign: 'right' },
+    { field: 'kind', headerName: 'Kind', width: 130, renderCell: ({ row }) => <KindText kind={row.kind} /> },
+    { field: 'summary', headerName: 'Summary', flex: 1, minWidth: 180, renderCell: ({ row }) => <Summary text={row.summary} /> },
+    { field: 'grams', headerName: 'Grams', width: 80, type: 'number', headerAlign: 'right' },
     {
       field: 'location',
       headerName: 'Location',
-      width: 100,
-      optional: 2,
+      width: 90,
+      // The summary names the location too: the first column to go on a narrow screen.
+      optional: 1,
       valueGetter: (_value: never, row: Confirmation) => orDash(row.location?.code),
     },
     {
       field: 'maker',
       headerName: 'Proposed by',
       width: 140,
-      optional: 1,
+      optional: 2,
       valueGetter: (_value: never, row: Confirmation) => row.maker.fullName,
     },
-    { field: 'status', headerName: 'Status', width: 120, renderCell: ({ row }) => <ConfirmationStatusChip status={row.status} /> },
+    { field: 'status', headerName: 'Status', width: 110, renderCell: ({ row }) => <ConfirmationStatusChip status={row.status} /> },
     {
       field: 'actions',
       headerName: 'Actions',
-      width: 200,
+      width: 180,
       hideable: false,
       renderCell: ({ row, tabIndex }) => <Actions row={row} tabIndex={tabIndex} context={decisions} />,
     },
