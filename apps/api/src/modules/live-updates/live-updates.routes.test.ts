@@ -4,7 +4,7 @@ import type { AdminStreamMessage } from '@gold/contract';
 import { selectRows } from '../../db/client';
 import { adminEvents } from '../../db/schema';
 import { describeEachEngine, insertTestAdmin, signInCookie, testAdmin } from '../../test/test-app';
-import { insertCustomer, insertRedemption, markCodeChecked } from '../../test/redemption-fixtures';
+import { approveAtCounter, insertCustomer, insertRedemption } from '../../test/redemption-fixtures';
 import { publishEvent } from './live-updates.repository';
 import { openEventStream, type EventStreamClient } from '../../test/live-updates/sse-client';
 
@@ -51,9 +51,9 @@ describeEachEngine('live updates (GET /admin/events)', (t) => {
     const created = await stream.next((m) => m.type === 'redemption.created' && (m.redemptionIds ?? []).includes(id));
     expect(created.id).toEqual(expect.any(Number));
 
-    await markCodeChecked(db, id);
-    expect((await t().injectAsAdmin({ method: 'POST', url: '/api/admin/redeem/approve', payload: { id } })).statusCode).toBe(200);
-    const changed = await stream.next(is('redemption.changed', { redemptionId: id }));
+    expect((await approveAtCounter(t().injectAsAdmin, db, id)).statusCode).toBe(200);
+    // The identity check announced the redemption too (still PREPARATION); then the hand-over.
+    const changed = await stream.next(is('redemption.changed', { redemptionId: id, status: 'REDEEMED' }));
     expect(changed.message).toEqual({ id: changed.id, type: 'redemption.changed', redemptionId: id, status: 'REDEEMED' });
     // Ids grow with each event.
     const ids = stream.messages.map((m) => m.id).filter((n): n is number => n !== undefined);

@@ -29,9 +29,9 @@ describeEachEngine('the counter: identity check, location, four eyes on large ha
     const teller = await insertTestAdmin(t().database, { email: 'teller.sby@example.com', fullName: 'Teller Surabaya' });
     await db.execute(sql`update admins set role = 'Teller', location_id = ${surabaya} where id = ${teller.id}`);
     cookies.teller = await signInCookie(t().app, { email: 'teller.sby@example.com', password: testAdmin.password });
-    const second = await insertTestAdmin(t().database, { email: 'second.supervisor@example.com', fullName: 'Rudi Hartono' });
+    const second = await insertTestAdmin(t().database, { email: 'counter.checker@example.com', fullName: 'Rudi Hartono' });
     secondId = second.id;
-    cookies.second = await signInCookie(t().app, { email: 'second.supervisor@example.com', password: testAdmin.password });
+    cookies.second = await signInCookie(t().app, { email: 'counter.checker@example.com', password: testAdmin.password });
   });
 
   const as = (who: keyof typeof cookies) => (options: InjectOptions) =>

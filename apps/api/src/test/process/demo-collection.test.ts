@@ -61,7 +61,10 @@ describe('collecting a redemption in the demo', () => {
 
   it('sends the code to the catcher, checks it, approves, and the stock goes down', async () => {
     expect(server.output()).toMatch(/one-time codes are not e-mailed but caught, see http:\/\/127\.0\.0\.1:\d+\/dev\/mail/);
-    const { body: open } = await call<{ data: RedemptionListItem[] }>('/api/admin/list/redeems?limit=1&page=0&status=PREPARATION');
+    // The smallest waiting hand-over: at or under HANDOVER_CONFIRMATION_GRAMS the teller hands it over alone.
+    const { body: open } = await call<{ data: RedemptionListItem[] }>(
+      '/api/admin/list/redeems?limit=1&page=0&status=PREPARATION&sort=total&order=asc',
+    );
     const id = open.data[0]!.id;
     const { body: redemption } = await call<RedemptionDetail>(`/api/admin/redeem/${id}`);
     const stockOf = async () => (await call<{ data: Denomination[] }>('/api/admin/denoms')).body.data;
@@ -75,6 +78,7 @@ describe('collecting a redemption in the demo', () => {
     expect(await page.text()).toContain(otp);
 
     expect((await call('/api/admin/redeem/checkotp', { id, otp })).status).toBe(200);
+    expect((await call(`/api/admin/redeem/${id}/identity-check`, { documentType: 'KTP', last4: '0007' })).status).toBe(201);
     const approved = await call<RedemptionDetail>('/api/admin/redeem/approve', { id });
     expect(approved.status).toBe(200);
     expect(approved.body.status).toBe('REDEEMED');

@@ -12,6 +12,7 @@ import {
   escrow,
   registerVerifiedCustomer,
   requestRedemption,
+  checkIdentityDocument,
   sendAndCheckCode,
   waitForStatus,
 } from '../../../harness/settlement-cycle';
@@ -94,6 +95,7 @@ describe('settlement on the demo chain', () => {
     await waitForStatus(api.baseUrl, cookie, redemption.id, 'PREPARATION');
 
     await sendAndCheckCode(api.baseUrl, cookie, redemption.id);
+    await checkIdentityDocument(api.baseUrl, cookie, redemption.id);
     const approved = await call<{ status: string }>(api.baseUrl, '/api/admin/redeem/approve', { body: { id: redemption.id }, cookie });
     expect(approved.status).toBe(200);
     expect(approved.body.status).toBe('REDEEMED');

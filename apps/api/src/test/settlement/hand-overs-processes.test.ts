@@ -14,6 +14,7 @@ import {
   escrow,
   registerVerifiedCustomer,
   requestRedemption,
+  checkIdentityDocument,
   sendAndCheckCode,
   statusOf,
   type AnvilToken,
@@ -89,7 +90,10 @@ describeEachEngine(
       await token.mine(65);
       const preparation = () => rows<{ n: number }>(sql`select count(*)::int as n from redemptions where status = 'PREPARATION'`);
       await waitUntil('every escrow final', async () => (await preparation())[0]!.n === handOvers, 120_000, 250);
-      await inGroups(redemptions, 10, (r, i) => sendAndCheckCode(apis[i % 2]!.baseUrl, cookies[i % 2]!, r.id));
+      await inGroups(redemptions, 10, async (r, i) => {
+        await sendAndCheckCode(apis[i % 2]!.baseUrl, cookies[i % 2]!, r.id);
+        await checkIdentityDocument(apis[i % 2]!.baseUrl, cookies[i % 2]!, r.id);
+      });
 
       // The signer starts now: nothing else sends from the owner's account from here on.
       const firstNonce = await token.client.getTransactionCount({ address: chain.ownerAddress, blockTag: 'pending' });
