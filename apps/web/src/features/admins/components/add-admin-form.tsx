@@ -3,9 +3,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { addAdminBody, adminRoles, passwordMismatchMessage, type AddAdminBody, type Reauthentication } from '@gold/contract';
+import { addAdminBody, passwordMismatchMessage, type AddAdminBody, type Reauthentication } from '@gold/contract';
 import { PasswordField } from '@/components/form/password-field';
 import { PhoneInput } from '@/components/form/phone-input';
 import { TextInput } from '@/components/form/text-input';
@@ -15,6 +15,7 @@ import { errorMessage } from '@/lib/api-client';
 import { fieldOfError } from '../lib/field-of-error';
 import type { Outcome } from '../lib/outcome';
 import { OutcomeDialog, ReauthDialog } from './admin-dialogs';
+import { RoleFields } from './role-fields';
 import { isReauthError } from '@/lib/reauth-error';
 import { useTranslation } from 'react-i18next';
 import { serverText, translateServerMessage } from '@/lib/i18n';
@@ -26,9 +27,16 @@ const contractResolver = zodResolver(addAdminBody) as unknown as Resolver<AddAdm
 /** The contract's schema; the two passwords are compared even while another field is wrong (zod skips the refinement then). */
 const resolver: Resolver<AddAdminValues> = async (values, context, options) => {
   const result = await contractResolver(values, context, options);
-  if (values.password === values.confirmPassword || result.errors.confirmPassword) return result;
-  return { values: {}, errors: { ...result.errors, confirmPassword: { type: 'mismatch', message: passwordMismatchMessage } } };
+  let errors = result.errors;
+  if (values.password !== values.confirmPassword && !errors.confirmPassword)
+    errors = { ...errors, confirmPassword: { type: 'mismatch', message: passwordMismatchMessage } };
+  // A Teller serves one location: it must be chosen (the server says so too).
+  if (values.role === 'Teller' && !values.locationId)
+    errors = { ...errors, locationId: { type: 'required', message: tellerLocationMessage } };
+  return errors === result.errors ? result : { values: {}, errors };
 };
+
+const tellerLocationMessage = 'Choose the location this Teller serves';
 
 const emptyForm: AddAdminValues = {
   fullname: '',
@@ -38,9 +46,10 @@ const emptyForm: AddAdminValues = {
   confirmPassword: '',
   status: 'Activated',
   role: 'Administrator',
+  locationId: null,
 };
 
-/** Add Admin: fullname, email, phone (Indonesia by default), role fixed to Administrator, password twice; the outcome in a dialog. */
+/** Add Admin: fullname, email, phone (Indonesia by default), role (a Teller's location with it), password twice; the outcome in a dialog. */
 export function AddAdminForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -52,6 +61,7 @@ export function AddAdminForm() {
   // Checked on submit, then again as a field changes (a blur would clear the server's message under a field).
   const form = useForm<AddAdminValues>({ resolver, defaultValues: emptyForm });
   const { errors } = form.formState;
+  const [role, locationId] = useWatch({ control: form.control, name: ['role', 'locationId'] });
   /** react-hook-form's registration, its ref on the <input> itself (so a field with an error can be focused). */
   const field = (name: (typeof fields)[number]) => {
     const { ref, ...registration } = form.register(name);
@@ -62,7 +72,9 @@ export function AddAdminForm() {
     try {
       // The phone field shows the calling code alone ('+62 ') until a number is typed: that is no number.
       const phoneNumber = /^\+?\d{0,4}\s*$/.test(values.phoneNumber) ? null : values.phoneNumber;
-      const admin = await add.mutateAsync({ ...values, phoneNumber, reauth });
+      // Only a Teller has a location.
+      const locationId = values.role === 'Teller' ? values.locationId : null;
+      const admin = await add.mutateAsync({ ...values, locationId, phoneNumber, reauth });
       setConfirming(null);
       setAddedId(admin.id);
       setOutcome({
@@ -140,7 +152,15 @@ export function AddAdminForm() {
             />
           )}
         />
-        <TextInput id="admin-role" label={t('Role')} value={adminRoles[0]} disabled fullWidth readOnly />
+        <RoleFields
+          idPrefix="admin"
+          role={role ?? 'Administrator'}
+          locationId={locationId ?? null}
+          onRole={(value) => form.setValue('role', value, { shouldValidate: form.formState.isSubmitted })}
+          onLocation={(value) => form.setValue('locationId', value, { shouldValidate: form.formState.isSubmitted })}
+          roleError={errors.role?.message}
+          locationError={errors.locationId?.message}
+        />
         <PasswordField
           id="admin-password"
           label={t('Password')}

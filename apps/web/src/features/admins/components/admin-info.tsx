@@ -12,6 +12,7 @@ export function AdminInfo({ admin }: { admin: AdminDetail }) {
     { label: t('Email'), value: admin.email },
     { label: t('Phone Number'), value: orDash(admin.phoneNumber) },
     { label: t('Role'), value: t(admin.type) },
+    { label: t('Location'), value: orDash(admin.locationCode) },
     { label: t('Status'), value: <AdminStatusChip status={admin.status} /> },
     { label: t('Two-factor Sign-in'), value: admin.twoFactorEnabled ? t('On (authenticator app)') : t('Off') },
     { label: t('Registered'), value: formatDateTime(admin.createdAt) },

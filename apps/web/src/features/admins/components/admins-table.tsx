@@ -12,6 +12,7 @@ import { ListTable } from '@/components/data-grid/list-table/list-table';
 import type { List } from '@/components/data-grid/use-list';
 import { paths } from '@/config/paths';
 import { formatDate, formatDateTime, orDash } from '@/lib/format';
+import { i18n } from '@/lib/i18n';
 import { adminsList } from '../api/get-admins';
 import { AdminStatusChip } from './admin-status-chip';
 import { useDeleteAdminAction } from './delete-admin';
@@ -77,7 +78,8 @@ export const adminsTable = defineList<AdminListQuery, AdminListItem, AdminRowAct
     { field: 'fullName', headerName: 'Fullname', flex: 1, minWidth: 140 },
     { field: 'email', headerName: 'Email', flex: 1.2, minWidth: 160 },
     { field: 'phoneNumber', headerName: 'Phone', width: 140, optional: 1, valueFormatter: (value: string | null) => orDash(value) },
-    { field: 'type', headerName: 'Role', width: 120 },
+    { field: 'type', headerName: 'Role', width: 120, valueFormatter: (value: string) => i18n.t(value) },
+    { field: 'locationCode', headerName: 'Location', width: 100, optional: 2, valueFormatter: (value: string | null) => orDash(value) },
     { field: 'status', headerName: 'Status', width: 110, renderCell: ({ row }) => <AdminStatusChip status={row.status} /> },
     {
       field: 'twoFactorEnabled',

@@ -28,12 +28,27 @@ async function submit(password = ownPassword) {
 }
 
 describe('/admin-list/add', () => {
-  it('has the fields of the spec: role fixed to Administrator, phone defaulting to Indonesia, show/hide on both passwords', async () => {
-    renderSignedIn('/admin-list/add');
+  it('has the fields of the spec: role a choice (Administrator first), phone defaulting to Indonesia, show/hide on both passwords', async () => {
+    renderSignedIn('/admin-list/add', {
+      'GET /admin/vault/locations': () =>
+        jsonResponse(200, { data: [{ id: 2, code: 'SBY-01', name: 'Surabaya', createdAt: '2026-01-01T00:00:00.000Z' }], total: 1 }),
+    });
     await screen.findByRole('heading', { level: 1, name: 'Add Admin' });
-    const role = screen.getByLabelText('Role') as HTMLInputElement;
-    expect(role.value).toBe('Administrator');
-    expect(role.disabled).toBe(true);
+    // Issue 32: the role is a choice of four; a Teller also needs the location they serve.
+    const role = screen.getByRole('combobox', { name: /^Role/ });
+    expect(role.textContent).toBe('Administrator');
+    expect(screen.queryByRole('combobox', { name: /^Location/ })).toBeNull();
+    fireEvent.mouseDown(role);
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual([
+      'Teller',
+      'Supervisor',
+      'Auditor',
+      'Administrator',
+    ]);
+    fireEvent.click(screen.getByRole('option', { name: 'Teller' }));
+    fireEvent.mouseDown(await screen.findByRole('combobox', { name: /^Location/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'SBY-01 — Surabaya' }));
+    expect(screen.getByRole('combobox', { name: /^Location/ }).textContent).toBe('SBY-01 — Surabaya');
     // The phone input's code arrives lazily; it starts at Indonesia's calling code.
     await waitFor(() => expect((screen.getByLabelText('Phone Number') as HTMLInputElement).value).toMatch(/^\+62/));
     const password = screen.getByLabelText(/^Password/) as HTMLInputElement;
@@ -99,6 +114,7 @@ describe('/admin-list/add', () => {
       confirmPassword: strong,
       status: 'Activated',
       role: 'Administrator',
+      locationId: null,
       reauth: { password: ownPassword },
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));

@@ -30,6 +30,14 @@ function adminServer(admin: AdminDetail, extra: Record<string, Handler> = {}) {
 const bambang = (overrides: Partial<AdminDetail> = {}) =>
   createAdmin({ id: 7, fullName: 'Bambang Pamungkas', email: 'bambang@example.com', lastSignInAt: '2025-03-05T07:30:00Z', ...overrides });
 
+const ownPassword = 'Emas-Batangan 24 karat!';
+/** A new password (or role) is confirmed with the editing admin's password first (the server re-authenticates). */
+async function confirmWithOwnPassword() {
+  const confirm = await screen.findByRole('dialog', { name: 'Update admin' });
+  fireEvent.change(within(confirm).getByLabelText(/Your password/), { target: { value: ownPassword } });
+  fireEvent.click(within(confirm).getByRole('button', { name: 'Update Information' }));
+}
+
 describe('/admin-list/:id', () => {
   it('shows the admin read-only: name, e-mail, phone, role, Active / Not Active, two-factor, dates in WIB', async () => {
     renderSignedIn('/admin-list/7', adminServer(bambang({ twoFactorEnabled: true })));
@@ -73,9 +81,12 @@ describe('/admin-list/:id', () => {
 
     fireEvent.change(confirm, { target: { value: strong } });
     fireEvent.click(screen.getByRole('button', { name: 'Update Information' }));
+    await confirmWithOwnPassword();
     const dialog = await screen.findByRole('dialog', { name: 'Data Update Success' });
     expect(dialog.textContent).toContain('The new password is set');
-    expect(posts(calls)).toEqual([['/admin/edit/7', { status: 'Activated', password: strong, confirmPassword: strong }]]);
+    expect(posts(calls)).toEqual([
+      ['/admin/edit/7', { status: 'Activated', password: strong, confirmPassword: strong, reauth: { password: ownPassword } }],
+    ]);
     fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect([password.value, confirm.value]).toEqual(['', '']));
   });
@@ -88,6 +99,7 @@ describe('/admin-list/:id', () => {
     fireEvent.change(await screen.findByLabelText(/^Password/), { target: { value: 'password1234' } });
     fireEvent.change(screen.getByLabelText(/^Confirm Password/), { target: { value: 'password1234' } });
     fireEvent.click(screen.getByRole('button', { name: 'Update Information' }));
+    await confirmWithOwnPassword();
     const dialog = await screen.findByRole('alertdialog', { name: 'Data Update Error' });
     expect(dialog.textContent).toContain('password is too common');
     fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
