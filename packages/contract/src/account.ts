@@ -33,11 +33,15 @@ export type UpdateLanguageResponse = z.infer<typeof updateLanguageResponse>;
 
 /**
  * POST /account/password: only with the right current password (a wrong one is 400 naming
- * body.currentPassword, throttled like sign-in: 429 with Retry-After). Ends the admin's other sessions.
+ * body.currentPassword, throttled like sign-in: 429 with Retry-After) and, when the admin has a
+ * second factor, a code from the app or a recovery code (`code`; missing or wrong: 400 naming
+ * body.code). Ends the admin's other sessions.
  */
 export const changePasswordBody = z
   .strictObject({
     currentPassword: z.string().min(1, 'currentPassword is required').max(1024),
+    /** The second factor, required when one is enrolled (re-authentication, as `reauth.code` elsewhere). */
+    code: secondFactorCode.optional(),
     password: newPassword,
     confirmPassword: z.string().max(1024),
   })

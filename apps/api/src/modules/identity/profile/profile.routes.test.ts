@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { generate } from 'otplib';
 import { expect, it } from 'vitest';
 import { selectRows } from '../../../db/client';
 import { describeEachEngine, insertTestAdmin, signInCookie, testAdmin } from '../../../test/test-app';
@@ -106,5 +107,38 @@ describeEachEngine('profile', (t) => {
       sql`select password_changed_at > created_at + interval '1 second' as changed from admins where email = ${victim.email}`,
     );
     expect(row!.changed).toBe(false);
+  });
+
+  it('with a second factor enrolled, asks for a code too (re-authentication): missing or wrong is a 400 naming body.code', async () => {
+    const enrolled = { email: 'profile.2fa@example.com', password: testAdmin.password, fullName: 'Ketut Suwija' };
+    await insertTestAdmin(t().database, enrolled);
+    const cookie = await signInCookie(t().app, enrolled);
+    const setup = await as(cookie, 'POST', '/api/account/two-factor/setup', { reauth: { password: enrolled.password } });
+    expect(setup.statusCode, setup.body).toBe(200);
+    const secret = setup.json().secret as string;
+    const codeFor = (offsetSteps: number) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSteps * 30 });
+    expect((await as(cookie, 'POST', '/api/account/two-factor/enable', { code: await codeFor(-1) })).statusCode).toBe(200);
+    const change = { currentPassword: enrolled.password, password: newPassword, confirmPassword: newPassword };
+
+    const missing = await as(cookie, 'POST', '/api/account/password', change);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toMatch(/^body\.code: enter a code from your authenticator app/);
+    const wrong = await as(cookie, 'POST', '/api/account/password', { ...change, code: '000000' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toMatch(/^body\.code: the code is not valid/);
+    const [before] = await selectRows<{ changed: boolean }>(
+      t().database.db,
+      sql`select password_changed_at > created_at + interval '1 second' as changed from admins where email = ${enrolled.email}`,
+    );
+    expect(before!.changed).toBe(false);
+    const right = await as(cookie, 'POST', '/api/account/password', { ...change, code: await codeFor(1) });
+    expect(right.statusCode, right.body).toBe(200);
+    // The new password is the one now: signing in with it asks for the second step.
+    const login = await t().app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { email: enrolled.email, password: newPassword },
+    });
+    expect(login.json()).toMatchObject({ twoFactor: 'required' });
   });
 });

@@ -10,10 +10,12 @@ import {
 } from '@gold/contract';
 import type { AppDeps } from '../../../app-deps';
 import { actorOf } from '../sessions/actor';
+import { secondFactorKeys } from '../two-factor/second-factor-keys';
 import { changeOwnPassword, getProfile, setLanguage, updateProfile } from './profile.service';
 
 /** Profile: the signed-in admin's own account. */
-export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, otpKey }) => {
+  const keys = secondFactorKeys(otpKey);
   app.get(
     '/account/profile',
     {
@@ -57,11 +59,12 @@ export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
     {
       schema: {
         tags: ['account'],
-        summary: 'Change your password with the current one (throttled like sign-in); your other sessions end',
+        summary:
+          'Change your password with the current one and, when you have a second factor, a code (throttled like sign-in); your other sessions end',
         body: changePasswordBody,
         response: { 200: changePasswordResponse, 400: errorResponse, 401: errorResponse, 429: errorResponse },
       },
     },
-    async (request) => ({ changed: true as const, ...(await changeOwnPassword(db, actorOf(request), request.body)) }),
+    async (request) => ({ changed: true as const, ...(await changeOwnPassword(db, keys, actorOf(request), request.body)) }),
   );
 };

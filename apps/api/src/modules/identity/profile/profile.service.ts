@@ -13,6 +13,8 @@ import type { Actor } from '../sessions/actor';
 import { endSessionsOfAdmin } from '../sessions/sessions.repository';
 import { markAttemptSucceeded } from '../sign-in/sign-in-attempts.repository';
 import { recordFailedAttempt, reserveAttempt } from '../sign-in/sign-in-throttle';
+import { requireSecondFactor } from '../two-factor/reauthentication';
+import type { SecondFactorKeys } from '../two-factor/second-factor-keys';
 
 const a = admins;
 
@@ -73,7 +75,12 @@ export async function setLanguage(db: Database, actor: Actor, language: AdminLan
  * as a failed sign-in for your e-mail (the same throttle: 429 after 5), and is a 400, never a 401
  * (which would sign the console out). Every other session of yours ends.
  */
-export async function changeOwnPassword(db: Database, actor: Actor, body: ChangePasswordBody): Promise<{ endedSessions: number }> {
+export async function changeOwnPassword(
+  db: Database,
+  keys: SecondFactorKeys,
+  actor: Actor,
+  body: ChangePasswordBody,
+): Promise<{ endedSessions: number }> {
   if (body.password !== body.confirmPassword) throw badRequest('body.confirmPassword: Password is Not Match');
   const me = await findAdminById(db, actor.admin.id);
   if (!me) throw notFound('Your account no longer exists');
@@ -83,13 +90,12 @@ export async function changeOwnPassword(db: Database, actor: Actor, body: Change
     await recordFailedAttempt(db, reserved, { adminId: me.id, ipAddress: actor.ipAddress, factor: 'password' });
     throw badRequest('body.currentPassword: the current password is wrong');
   }
-  if (body.password === body.currentPassword) {
-    await markAttemptSucceeded(db, reserved.attemptId);
-    throw badRequest('body.password: the new password must differ from the current one');
-  }
+  await markAttemptSucceeded(db, reserved.attemptId);
+  if (body.password === body.currentPassword) throw badRequest('body.password: the new password must differ from the current one');
+  // The current password is the first factor of a re-authentication; the second, when enrolled, too.
+  await requireSecondFactor(db, keys, me, actor.ipAddress, body.code, 'body.code');
   const passwordHash = await hashPassword(body.password);
   return db.transaction(async (tx) => {
-    await markAttemptSucceeded(tx, reserved.attemptId);
     await updateAdmin(tx, me.id, { passwordHash, passwordChanged: true });
     const endedSessions = await endSessionsOfAdmin(tx, me.id, actor.sessionTokenHash);
     await recordAudit(tx, {

@@ -1,7 +1,7 @@
 import type { Reauthentication } from '@gold/contract';
 import type { Database } from '../../../db/client';
 import { badRequest, notFound } from '../../../lib/http-errors';
-import { findAdminById } from '../admins/admins.repository';
+import { findAdminById, type AdminRow } from '../admins/admins.repository';
 import { verifyPassword } from '../admins/passwords';
 import type { Actor } from '../sessions/actor';
 import { markAttemptSucceeded } from '../sign-in/sign-in-attempts.repository';
@@ -32,19 +32,35 @@ export async function requireReauthentication(
     throw badRequest('body.reauth.password: the password is wrong');
   }
   await markAttemptSucceeded(db, reserved.attemptId);
+  await requireSecondFactor(db, keys, me, actor.ipAddress, reauth.code, 'body.reauth.code');
+}
+
+/**
+ * The second half of a re-authentication, for an admin whose password was just checked: when it has
+ * a second factor, a code from the app (accepted once) or a recovery code (used up), throttled as at
+ * sign-in; a missing or wrong one is a 400 naming `field`. Nothing to check without a second factor.
+ */
+export async function requireSecondFactor(
+  db: Database,
+  keys: SecondFactorKeys,
+  me: AdminRow,
+  ipAddress: string,
+  code: string | undefined,
+  field: string,
+): Promise<void> {
   if (!me.twoFactorSecret) return;
-  if (!reauth.code) throw badRequest('body.reauth.code: enter a code from your authenticator app (or a recovery code)');
-  const codeAttempt = await reserveAttempt(db, secondFactorThrottleKey(me.id), actor.ipAddress);
+  if (!code) throw badRequest(`${field}: enter a code from your authenticator app (or a recovery code)`);
+  const codeAttempt = await reserveAttempt(db, secondFactorThrottleKey(me.id), ipAddress);
   let accepted: boolean;
-  if (isRecoveryCodeShape(reauth.code)) {
-    accepted = await useRecoveryCode(db, me.id, recoveryCodeHash(keys, reauth.code));
+  if (isRecoveryCodeShape(code)) {
+    accepted = await useRecoveryCode(db, me.id, recoveryCodeHash(keys, code));
   } else {
-    const step = await acceptedTimeStep(openTotpSecret(keys, me.id, me.twoFactorSecret), reauth.code, me.twoFactorLastStep);
+    const step = await acceptedTimeStep(openTotpSecret(keys, me.id, me.twoFactorSecret), code, me.twoFactorLastStep);
     accepted = step !== null && (await claimTimeStep(db, me.id, step));
   }
   if (!accepted) {
-    await recordFailedAttempt(db, codeAttempt, { adminId: me.id, ipAddress: actor.ipAddress, factor: 'second-factor' });
-    throw badRequest('body.reauth.code: the code is not valid (a code is accepted once: wait for the next one)');
+    await recordFailedAttempt(db, codeAttempt, { adminId: me.id, ipAddress, factor: 'second-factor' });
+    throw badRequest(`${field}: the code is not valid (a code is accepted once: wait for the next one)`);
   }
   await markAttemptSucceeded(db, codeAttempt.attemptId);
 }
