@@ -356,11 +356,11 @@ async function executeReceipt(tx: Executor, payload: ReceiptPayload, decision: D
     // Serials PH-<denom>G-<n>, numbered on from the denomination's placeholders (its row is locked).
     made = await selectRows<{ id: number }>(
       tx,
-      sql`with first as (select count(*)::int + 1 as n from ${p} where ${p.denominationId} = ${payload.denominationId} and ${p.placeholder})
+      sql`with first as (select count(*)::int + 1 as start from ${p} where ${p.denominationId} = ${payload.denominationId} and ${p.placeholder})
           insert into ${p} (serial, placeholder, refiner, fineness, denomination_id, location_id, receipt_reference)
-          select 'PH-' || ${payload.denom}::int || 'G-' || lpad(n::text, greatest(6, length(n::text)), '0'), true, 'Unrecorded', 999.9,
+          select 'PH-' || ${payload.denom}::int || 'G-' || lpad(g.k::text, greatest(6, length(g.k::text)), '0'), true, 'Unrecorded', 999.9,
                  ${payload.denominationId}::int, ${payload.locationId}::int, ${payload.reference}
-            from first, generate_series(first.n, first.n + ${payload.placeholderCount}::int - 1) as n order by n
+            from first, generate_series(first.start, first.start + ${payload.placeholderCount}::int - 1) as g (k) order by g.k
           returning ${p.id} as "id"`,
     );
   } else {
