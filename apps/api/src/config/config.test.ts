@@ -95,4 +95,12 @@ describe('safe defaults on DATABASE_URL', () => {
     expect(() => loadConfig({ COUNTER_HOURS: '15-09' })).toThrow(/COUNTER_HOURS/);
     expect(() => loadConfig({ COUNTER_DAYS: '0' })).toThrow(/COUNTER_DAYS/);
   });
+
+  it('reads the grams above which a hand-over waits for a second admin (100 unless set; 0: always)', () => {
+    expect(loadConfig({}).HANDOVER_CONFIRMATION_GRAMS).toBe(100);
+    expect(loadConfig({ HANDOVER_CONFIRMATION_GRAMS: '0' }).HANDOVER_CONFIRMATION_GRAMS).toBe(0);
+    for (const wrong of ['-1', '2.5', 'lots']) {
+      expect(() => loadConfig({ HANDOVER_CONFIRMATION_GRAMS: wrong }), wrong).toThrow(/HANDOVER_CONFIRMATION_GRAMS/);
+    }
+  });
 });
