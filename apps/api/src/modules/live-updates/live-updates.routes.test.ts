@@ -7,6 +7,7 @@ import { describeEachEngine, insertTestAdmin, signInCookie, testAdmin } from '..
 import { approveAtCounter, insertCustomer, insertRedemption } from '../../test/redemption-fixtures';
 import { publishEvent } from './live-updates.repository';
 import { openEventStream, type EventStreamClient } from '../../test/live-updates/sse-client';
+import { addStock } from '../../test/vault-fixtures';
 
 const is =
   <T extends AdminStreamMessage['type']>(type: T, fields: Record<string, unknown> = {}) =>
@@ -40,8 +41,8 @@ describeEachEngine('live updates (GET /admin/events)', (t) => {
     expect(stream.status).toBe(200);
     await stream.next(is('ready'));
 
-    const added = await t().injectAsAdmin({ method: 'POST', url: '/api/admin/physicalgold/add', payload: { denom: 25, amount: 4 } });
-    const denominationId = added.json<{ denomination: { id: number } }>().denomination.id;
+    // Stock goes in once a second admin confirms the receipt (four eyes).
+    const denominationId = (await addStock(t(), 25, 4)).denomination.id;
     await stream.next(is('stock.changed', { denominationId }));
 
     const db = t().database.db;
@@ -72,8 +73,8 @@ describeEachEngine('live updates (GET /admin/events)', (t) => {
       }),
     ).rejects.toThrow('rolled back');
     const added = await t().injectAsAdmin({ method: 'POST', url: '/api/admin/physicalgold/add', payload: { denom: 25, amount: 1 } });
-    expect(added.statusCode).toBe(200);
-    await stream.next(is('stock.changed'));
+    expect(added.statusCode).toBe(202);
+    await stream.next(is('confirmations.changed'));
     expect(stream.messages.some((m) => is('stock.changed', { denominationId: 424242 })(m.message))).toBe(false);
     expect(await count()).toBe(before + 1);
   });

@@ -17,6 +17,7 @@ import { startRpcProxy, type RpcProxy } from '../../../harness/rpc-proxy';
 import { approveAtCounter, insertCustomer, insertRedemption } from '../../test/redemption-fixtures';
 import { goldDenominations } from '../../db/schema';
 import { recordReserveSnapshot, reserveSnapshotsOnTransfers } from './reserves.service';
+import { addStock as addConfirmedStock } from '../../test/vault-fixtures';
 
 const postgresUp = await postgresReachable();
 const quiet = { info() {}, warn() {}, error() {} };
@@ -81,8 +82,8 @@ describe.each(engines)('proof of reserves on the demo chain, on %s', (engine) =>
         sql`select action, admin_id as "adminId", entity_id as "entityId", from_state as "fromState", to_state as "toState", details
               from audit_log where entity = 'reserves' order by id`,
       );
-    const addStock = (denom: number, amount: number) =>
-      t.injectAsAdmin({ method: 'POST', url: '/api/admin/physicalgold/add', payload: { denom, amount } });
+    // Add Amount proposes; a second supervisor confirms (four eyes): the stock is in when it returns.
+    const addStock = (denom: number, amount: number) => addConfirmedStock(t, denom, amount);
     const head = () => createPublicClient({ transport: http(chain.rpcUrl), cacheTime: 0 }).getBlockNumber();
 
     it('takes a first snapshot once the watcher has caught up: no tokens, no gold, backed', async () => {
@@ -121,7 +122,7 @@ describe.each(engines)('proof of reserves on the demo chain, on %s', (engine) =>
     });
 
     it('snapshots stock added (the supply stays the last one read)', async () => {
-      expect((await addStock(10, 10)).statusCode).toBe(201);
+      expect((await addStock(10, 10)).result).toBe('Denom added');
       expect(await latest()).toMatchObject({ reason: 'stock-added', supply: '0', vaultGrams: '100', backed: true });
       expect(await crossings()).toEqual([]);
     });
@@ -168,7 +169,7 @@ describe.each(engines)('proof of reserves on the demo chain, on %s', (engine) =>
     });
 
     it('is backed again once stock is added, and the crossing back is audited with the admin who added it', async () => {
-      expect((await addStock(10, 6)).statusCode).toBe(200);
+      expect((await addStock(10, 6)).result).toBe('Awaiting confirmation');
       expect(await latest()).toMatchObject({
         reason: 'stock-added',
         supply: '150',
@@ -273,7 +274,7 @@ describe.each(engines)('proof of reserves on the demo chain, on %s', (engine) =>
       expect(await latest()).toMatchObject({ supply: '229.5', vaultGrams: '140', backed: false });
       // Eight new denominations (no shared row lock): each addition alone is enough to be backed again.
       const added = await Promise.all(Array.from({ length: 8 }, (_, i) => addStock(100 + i, 1)));
-      expect(added.map((r) => r.statusCode)).toEqual(Array(8).fill(201));
+      expect(added.map((r) => r.result)).toEqual(Array(8).fill('Denom added'));
       const after = (await crossings()).slice(before);
       expect(after.map((a) => a.action)).toEqual(['reserves.under-backed', 'reserves.backed']);
       const snapshots = (await history('?limit=10')).data;
@@ -312,6 +313,18 @@ describeEachEngine('proof of reserves without a chain', (t) => {
       reading: null,
       readAt: null,
       ageSeconds: null,
+      // The vault's side is read from the ledger whatever the chain does.
+      byLocation: [
+        {
+          locationId: 1,
+          code: 'JKT-01',
+          name: 'Jakarta head office vault',
+          available: 0,
+          reserved: 0,
+          vaultGrams: '0',
+          reservedGrams: '0',
+        },
+      ],
     });
     expect((await t().injectAsAdmin({ url: '/api/admin/reserves/history?limit=10' })).json()).toEqual({ data: [], total: 0 });
   });

@@ -29,7 +29,7 @@ export async function reservesByLocation(db: Executor): Promise<ReservesAnswer['
     sql`select l.id as "locationId", l.code as "code", l.name as "name",
                coalesce(sum(v.pieces), 0)::int as "available", coalesce(sum(res.pieces), 0)::int as "reserved",
                coalesce(sum(v.pieces * d.denom), 0)::text as "vaultGrams", coalesce(sum(res.pieces * d.denom), 0)::text as "reservedGrams"
-          from vault_locations l cross join gold_denominations d
+          from vault_locations l left join gold_denominations d on true
           left join (${inVaultByLocation}) v on v.location_id = l.id and v.denomination_id = d.id
           left join (${reservedByLocation}) res on res.location_id = l.id and res.denomination_id = d.id
          group by l.id order by l.code`,

@@ -7,6 +7,7 @@ import { createSystemCredential } from '../../modules/credentials/credentials.re
 import { simulatorCredentialName } from '../../modules/platform/simulator';
 import { call, signIn, spawnApiProcess, startApiProcess, waitUntil, type ApiProcess, signInSupervisor } from '../api-processes';
 import { describeEachEngine, testAdmin } from '../test-app';
+import { addStockOverHttp } from '../vault-fixtures';
 import { newWallet } from './platform-client';
 
 /** The platform API through real API processes (the bundled entry point) on one PostgreSQL database. */
@@ -83,7 +84,7 @@ describeEachEngine(
       const cookie = await signInSupervisor(api.baseUrl, testAdmin);
       const administratorCookie = await signIn(api.baseUrl, testAdmin);
       for (const denom of [1, 2, 5]) {
-        const added = await call(api.baseUrl, '/api/admin/physicalgold/add', { body: { denom, amount: 50 }, cookie });
+        const added = await addStockOverHttp(api.baseUrl, cookie, testAdmin, denom, 50);
         expect(added.status).toBeLessThan(300);
       }
       await waitUntil(

@@ -7,6 +7,7 @@ import { newWallet } from '../platform/platform-client';
 import { migratedDataDir } from '../test-databases';
 import { transferEvent, zeroAddress } from '../../modules/chain/chain-definition';
 import { testAdmin } from '../test-app';
+import { addStockOverHttp } from '../vault-fixtures';
 import {
   anvilToken,
   escrow,
@@ -80,7 +81,7 @@ describe('settlement on the demo chain', () => {
     const { secret } = credential.body;
 
     // 20 g in the vault against 20 tokens: 10.05 for the customer (a 10 g piece and its fee), 9.95 elsewhere.
-    expect((await call(api.baseUrl, '/api/admin/physicalgold/add', { body: { denom: 10, amount: 2 }, cookie })).status).toBeLessThan(300);
+    expect((await addStockOverHttp(api.baseUrl, cookie, testAdmin, 10, 2)).status).toBeLessThan(300);
     const wallet = newWallet();
     await token.mint(wallet, parseUnits('10.05', 18));
     await token.mint(newWallet(), parseUnits('9.95', 18));
@@ -154,7 +155,7 @@ describe('settlement on the demo chain', () => {
         PLATFORM_SIMULATOR_INTERVAL_MS: '100',
       });
       for (const denom of [1, 2, 5]) {
-        expect((await call(api.baseUrl, '/api/admin/physicalgold/add', { body: { denom, amount: 50 }, cookie })).status).toBeLessThan(300);
+        expect((await addStockOverHttp(api.baseUrl, cookie, testAdmin, denom, 50)).status).toBeLessThan(300);
       }
       let id: number | undefined;
       await waitUntil(

@@ -6,6 +6,7 @@ import { startDemoChain, type DemoChain } from '../../modules/chain';
 import { call, startApiProcess, waitUntil, type ApiProcess, signInSupervisor } from '../api-processes';
 import { newWallet } from '../platform/platform-client';
 import { describeEachEngine, testAdmin } from '../test-app';
+import { addStockOverHttp } from '../vault-fixtures';
 import {
   anvilToken,
   escrow,
@@ -53,7 +54,7 @@ describeEachEngine(
     it('matches the pending escrow, moves nothing, and after the reorganisation holds no deposit', { timeout: 180_000 }, async () => {
       const cookie = await signInSupervisor(api.baseUrl, testAdmin);
       const { secret } = await createSystemCredential(t().database.db, 'reorg platform', ['customers', 'kyc', 'redemptions']);
-      expect((await call(api.baseUrl, '/api/admin/physicalgold/add', { body: { denom: 10, amount: 3 }, cookie })).status).toBeLessThan(300);
+      expect((await addStockOverHttp(api.baseUrl, cookie, testAdmin, 10, 3)).status).toBeLessThan(300);
       const wallet = newWallet();
       const customerId = await registerVerifiedCustomer(api.baseUrl, secret, wallet);
       const redemption = await requestRedemption(api.baseUrl, secret, customerId, 10, '0.05');

@@ -9,6 +9,7 @@ import { startDemoChain, type DemoChain } from '../../modules/chain';
 import { call, startApiProcess, waitUntil, type ApiProcess, signInSupervisor } from '../api-processes';
 import { newWallet } from '../platform/platform-client';
 import { describeEachEngine, testAdmin } from '../test-app';
+import { addStockOverHttp } from '../vault-fixtures';
 import {
   anvilToken,
   escrow,
@@ -75,9 +76,7 @@ describeEachEngine(
       const [a, b] = apis as [ApiProcess, ApiProcess];
       const cookies = [await signInSupervisor(a.baseUrl, testAdmin), await signInSupervisor(b.baseUrl, testAdmin)];
       const { secret } = await createSystemCredential(t().database.db, 'hand-overs platform', ['customers', 'kyc', 'redemptions']);
-      expect(
-        (await call(a.baseUrl, '/api/admin/physicalgold/add', { body: { denom: 1, amount: handOvers }, cookie: cookies[0] })).status,
-      ).toBeLessThan(300);
+      expect((await addStockOverHttp(a.baseUrl, cookies[0]!, testAdmin, 1, handOvers)).status).toBeLessThan(300);
 
       const wallets = Array.from({ length: handOvers }, () => newWallet());
       const redemptions = await inGroups(wallets, 10, async (wallet) => {
