@@ -1,9 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { isOpenRedemption, type CaughtMailResponse, type RedemptionListResponse } from '@gold/contract';
+import { isOpenRedemption, type RedemptionListResponse } from '@gold/contract';
 import type { WatchedPage } from './support/browser';
 import { useConsole } from './support/fixture';
+import { checkCodeAndIdentity, findCounterRedemption } from './support/counter';
 import { apiReader, signIn } from './support/session';
 
 /**
@@ -25,7 +26,8 @@ const timings: { change: string; own: number; list: number; review: number }[] =
 
 beforeAll(async () => {
   [acting, watching] = await Promise.all([e2e.openPage(), e2e.openPage()]);
-  await Promise.all([signIn(acting.page), signIn(watching.page)]);
+  // Two counter operators: a Supervisor acts, a Teller of the same location watches.
+  await Promise.all([signIn(acting.page, 'supervisor'), signIn(watching.page, 'teller')]);
   watchingReview = await watching.context.newPage();
   api = acting.context.request;
   apiGet = apiReader(api, e2e.baseUrl);
@@ -87,10 +89,15 @@ async function timeUntilSeen(start: number, id: number, status: string) {
 async function openOnFirstPage(): Promise<{ toReject: number; toApprove: number }> {
   const first = await apiGet<RedemptionListResponse>('/admin/list/redeems?limit=10');
   const open = first.data.filter((row) => isOpenRedemption(row.status));
-  const toApprove = open.find((row) => row.status === 'PREPARATION');
-  const toReject = open.find((row) => row.id !== toApprove?.id);
-  expect(toApprove && toReject, 'the first page has a PREPARATION redemption and another open one').toBeTruthy();
-  return { toReject: toReject!.id, toApprove: toApprove!.id };
+  // One the counter hands over alone (eKYC verified, at or under the confirmation threshold, at JKT-01).
+  const toApprove = await findCounterRedemption(
+    apiGet,
+    'alone',
+    open.filter((row) => row.status === 'PREPARATION').map((row) => row.id),
+  );
+  const toReject = open.find((row) => row.id !== toApprove.id);
+  expect(toReject, 'the first page has another open redemption').toBeTruthy();
+  return { toReject: toReject!.id, toApprove: toApprove.id };
 }
 
 describe('Live updates across two operators', () => {
@@ -133,15 +140,7 @@ describe('Live updates across two operators', () => {
     const before = (await statusOnListText(id)) ?? '';
     await watchRedemption(id, before);
 
-    const otpCheck = acting.page.getByRole('region', { name: 'Redemption OTP Check' });
-    await otpCheck.getByRole('button', { name: 'Send OTP' }).click();
-    await acting.page.getByText('OTP Sent Successfully', { exact: true }).waitFor();
-    const mail = await apiGet<CaughtMailResponse>('/admin/dev/mail');
-    const sent = mail.data.find((message) => message.subject.includes(`#${id})`));
-    const code = /\(penukaran #\d+\): (\d{6})/.exec(sent!.text)![1]!;
-    await otpCheck.getByLabel('OTP').fill(code);
-    await otpCheck.getByRole('button', { name: 'Check OTP' }).click();
-    await acting.page.getByText('OTP Check Success', { exact: true }).waitFor();
+    await checkCodeAndIdentity(acting.page, apiGet, id);
 
     const approve = acting.page.getByRole('region', { name: 'Redemption Approval' }).getByRole('button', { name: 'Approve' });
     const start = Date.now();

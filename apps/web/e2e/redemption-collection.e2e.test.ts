@@ -1,8 +1,9 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CaughtMailResponse, Denomination, DenominationListResponse, RedemptionDetail } from '@gold/contract';
+import type { Denomination, DenominationListResponse, RedemptionDetail } from '@gold/contract';
 import type { WatchedPage } from './support/browser';
 import { useConsole } from './support/fixture';
+import { checkCodeAndIdentity, findCounterRedemption } from './support/counter';
 import { openSignedInPage } from './support/session';
 
 /**
@@ -19,7 +20,8 @@ let page: Page;
 let apiGet: <T>(path: string) => Promise<T>;
 
 beforeAll(async () => {
-  ({ watched, page, apiGet } = await openSignedInPage(e2e));
+  // The counter is a Supervisor's (or a Teller's): the e2e Administrator may not hand over gold.
+  ({ watched, page, apiGet } = await openSignedInPage(e2e, undefined, 'supervisor'));
 });
 
 const vault = async () =>
@@ -83,9 +85,12 @@ describe('Collecting a redemption at the counter', () => {
     const shownStatuses = async () => [...new Set(await grid.locator('[role="row"][data-id] [data-field="status"]').allTextContents())];
     await expect.poll(shownStatuses, eventually).toEqual(['PREPARATION']);
 
-    const id = Number(await grid.locator('[role="row"][data-id]').first().getAttribute('data-id'));
-    redemption = await apiGet<RedemptionDetail>(`/admin/redeem/${id}`);
-    expect(redemption.status).toBe('PREPARATION');
+    // Of the rows shown, one the counter hands over alone: eKYC verified, at or under the confirmation threshold.
+    const shownIds = await grid
+      .locator('[role="row"][data-id]')
+      .evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('data-id'))));
+    redemption = await findCounterRedemption(apiGet, 'alone', shownIds);
+    const id = redemption.id;
     before = await vault();
 
     await grid.getByRole('link', { name: `Review redemption ${id}` }).click();
@@ -101,18 +106,8 @@ describe('Collecting a redemption at the counter', () => {
 
   it('sends the code, reads it from the caught mail, checks it and approves: REDEEMED', async () => {
     const otpCheck = page.getByRole('region', { name: 'Redemption OTP Check' });
-    await otpCheck.getByRole('button', { name: 'Send OTP' }).click();
-    await page.getByText('OTP Sent Successfully', { exact: true }).waitFor();
-
-    const mail = await apiGet<CaughtMailResponse>('/admin/dev/mail');
-    const sent = mail.data.find((message) => message.subject.includes(`#${redemption.id})`));
-    expect(sent?.to).toEqual([redemption.user.email]);
-    const code = /\(penukaran #\d+\): (\d{6})/.exec(sent!.text)?.[1];
-    expect(code).toMatch(/^\d{6}$/);
-
-    await otpCheck.getByLabel('OTP').fill(code!);
-    await otpCheck.getByRole('button', { name: 'Check OTP' }).click();
-    await page.getByText('OTP Check Success', { exact: true }).waitFor();
+    // The code from the caught mail, then the identity document: Approve waits for both.
+    await checkCodeAndIdentity(page, apiGet, redemption.id);
     const approval = page.getByRole('region', { name: 'Redemption Approval' });
     await approval.waitFor();
     await page.screenshot({ path: '/tmp/e2e-redemption-review.png', fullPage: true });
@@ -160,13 +155,14 @@ describe('Collecting a redemption at the counter', () => {
     const approved = history.getByRole('row').filter({ hasText: 'Approved (handed over)' });
     expect(await approved.getByRole('cell').allTextContents()).toEqual([
       expect.stringMatching(/WIB$/),
-      'Administrator',
+      'Penyelia Satu',
       'Approved (handed over)',
       'PREPARATION',
       'REDEEMED',
       '-',
     ]);
     await history.getByRole('row').filter({ hasText: 'Code checked' }).waitFor();
+    await history.getByRole('row').filter({ hasText: 'Identity document checked' }).waitFor();
     // Nothing more can be done to it.
     expect(await page.getByRole('button', { name: 'Update Information' }).isDisabled()).toBe(true);
   });

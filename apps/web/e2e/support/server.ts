@@ -16,6 +16,53 @@ const consoleIndex = join(webDistDir, 'index.html');
 
 export const e2eAdmin = { email: 'kasir.emas@example.com', password: 'Brankas-Batangan-Loket-2026!' };
 
+/**
+ * One admin per role (issue 32), beside the e2e admin (the server's first admin: an Administrator,
+ * who may not touch the counter). Same password; the Teller serves JKT-01 (location 1, migration 0029).
+ */
+export const e2eAdmins = {
+  administrator: { ...e2eAdmin, fullName: null, role: 'Administrator', locationId: null },
+  supervisor: {
+    email: 'penyelia.emas@example.com',
+    password: e2eAdmin.password,
+    fullName: 'Penyelia Satu',
+    role: 'Supervisor',
+    locationId: null,
+  },
+  supervisor2: {
+    email: 'penyelia.dua@example.com',
+    password: e2eAdmin.password,
+    fullName: 'Penyelia Dua',
+    role: 'Supervisor',
+    locationId: null,
+  },
+  teller: { email: 'teller.jkt@example.com', password: e2eAdmin.password, fullName: 'Teller Jakarta', role: 'Teller', locationId: 1 },
+  auditor: { email: 'auditor.emas@example.com', password: e2eAdmin.password, fullName: 'Auditor Emas', role: 'Auditor', locationId: null },
+} as const;
+export type E2eRole = keyof typeof e2eAdmins;
+
+/**
+ * Writes the per-role admins into a prepared database (the server stopped), as the server writes
+ * its first admin: the password's hash copied from the e2e admin.
+ */
+async function addRoleAdmins(dataDir: string): Promise<void> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const db = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  try {
+    for (const admin of Object.values(e2eAdmins)) {
+      if (admin.fullName === null) continue;
+      await db.query(
+        `insert into admins (full_name, email, password_hash, role, location_id)
+         select $1, $2, password_hash, $3, $4 from admins where lower(email) = lower($5)`,
+        [admin.fullName, admin.email, admin.role, admin.locationId, e2eAdmin.email],
+      );
+    }
+  } finally {
+    await db.close();
+  }
+}
+
 /** What the database holds when a server starts: nothing but the e2e admin, the demo data, or the demo data and the demo chain. */
 export type ServerData = 'empty' | 'demo' | 'demo-chain';
 
@@ -132,5 +179,7 @@ export async function prepareDataDir(data: 'empty' | 'demo', from?: string): Pro
   const dataDir = mkdtempSync(join(tmpdir(), `gold-e2e-prepared-${data}-`));
   const server = await startServer({ data, from, dataDir });
   await server.stop();
+  // The role admins go into the empty folder, which every other one starts from.
+  if (!from) await addRoleAdmins(dataDir);
   return dataDir;
 }
