@@ -9,6 +9,7 @@ import type { Actor } from '../identity/sessions/actor';
 import { requireReauthentication } from '../identity/two-factor/reauthentication';
 import { secondFactorKeys } from '../identity/two-factor/second-factor-keys';
 import { publishEvent } from '../live-updates/live-updates.repository';
+import { confirmHandOver } from '../redemptions/hand-over-confirmation';
 import { recordReserveSnapshot } from '../reserves/reserves.service';
 import { executeVaultConfirmation } from '../vault/vault-ledger.service';
 import { findConfirmation, lockConfirmation } from './confirmations.repository';
@@ -86,8 +87,8 @@ export async function confirmConfirmation(deps: AppDeps, actor: Actor, id: numbe
     await decide(tx, id, 'confirmed', actor, { checkerId, details: { kind: confirmation.kind } });
     if (confirmation.kind === 'hand_over') {
       if (confirmation.redemptionId === null) throw conflict(`Confirmation ${id} names no redemption`);
-      // The counter's executor (modules/redemptions/hand-over-confirmation.ts) is not wired yet.
-      throw conflict(`Cannot confirm hand-over ${id} yet: the counter's hand-over confirmation is not available in this version`);
+      // Locks, checks, assigns the serials, queues the burn and announces the redemption (its events last).
+      await confirmHandOver(tx, deps, { id, makerId: confirmation.makerId, redemptionId: confirmation.redemptionId }, checkerId);
     } else {
       const denominationIds = await executeVaultConfirmation(tx, confirmation.kind, confirmation.payload, {
         confirmationId: id,
