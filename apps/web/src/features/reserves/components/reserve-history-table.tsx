@@ -13,6 +13,7 @@ const reasonLabels: Record<ReserveSnapshotReason, string> = {
   'mint-burn': 'Mint or burn',
   'stock-added': 'Stock added',
   approval: 'Redemption approved',
+  'stock-removed': 'Stock removed',
 };
 
 const grams = (value: string) => formatGrams(value);

@@ -1,25 +1,44 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { denominationListQuery, type Denomination } from '@gold/contract';
+import { denominationListQuery, type Confirmation, type Denomination } from '@gold/contract';
 import { failWith, jsonResponse, type Handler } from '@/testing/http';
 import { listServer } from '@/testing/list-server';
 import { applyLanguage } from '@/lib/i18n';
 import { renderSignedIn, testAdmin } from '@/testing/render-app';
 import { createDenomination } from '@/testing/redemption-fixtures';
 
-/** GET /admin/denoms (paged, largest first) and the two writes, over a list the writes change as the API would. */
+/** The receipt a second admin must confirm before pieces enter the vault (four eyes). */
+const receipt = (denom: number, amount: number): Confirmation => ({
+  id: 31,
+  kind: 'receipt',
+  status: 'pending',
+  summary: `Receipt of ${amount} × ${denom} g at JKT-01 (Add Amount, placeholder serials)`,
+  grams: denom * amount,
+  pieceCount: amount,
+  location: { id: 1, code: 'JKT-01', name: 'Jakarta' },
+  redemptionId: null,
+  details: {},
+  maker: { id: testAdmin.id, fullName: testAdmin.fullName },
+  checker: null,
+  declineReason: null,
+  createdAt: '2026-11-27T08:00:00.000Z',
+  decidedAt: null,
+});
+
+/**
+ * GET /admin/denoms (paged, largest first) and the two writes, over a list the writes change as
+ * the API would: pieces wait for a confirmation, so the stock does not move (a new denom starts at 0).
+ */
 function vaultServer(denominations: Denomination[]) {
   const list = listServer(denominationListQuery, denominations);
   const add: Handler = (request) => {
     const { denom, amount } = request.body as { denom: number; amount: number };
     const existing = denominations.find((d) => d.denom === denom);
-    if (existing) {
-      Object.assign(existing, { amount: existing.amount + amount, available: existing.available + amount });
-      return jsonResponse(200, { result: 'Amount added', denomination: existing });
-    }
-    const created = createDenomination({ denom, amount, redeemed: 0, reserved: 0 });
+    if (existing)
+      return jsonResponse(202, { result: 'Awaiting confirmation', denomination: existing, confirmation: receipt(denom, amount) });
+    const created = createDenomination({ denom, amount: 0, redeemed: 0, reserved: 0 });
     denominations.push(created);
-    return jsonResponse(201, { result: 'Denom added', denomination: created });
+    return jsonResponse(201, { result: 'Denom added', denomination: created, confirmation: receipt(denom, amount) });
   };
   const setRedeemable: Handler = (request) => {
     const { id, redeemable } = request.body as { id: number; redeemable: boolean };
@@ -34,6 +53,8 @@ function vaultServer(denominations: Denomination[]) {
   };
 }
 
+// Adding pieces and toggling need the stock permission: a supervisor's.
+const supervisor = { as: { role: 'Supervisor' as const } };
 const vault = () => [5, 10, 25, 50, 100, 250, 500, 1000].map((denom) => createDenomination({ denom, redeemable: denom !== 50 }));
 const card = (denom: number) => screen.getByRole('region', { name: `${denom} gram` });
 /** The titles of the cards shown, in order. */
@@ -50,8 +71,19 @@ const posts = (calls: Array<{ method: string; url: string; body: unknown }>) =>
 describe('/denoms-list', () => {
   it('shows Recorded Denoms and the cards largest first, 6 to a page, with stock, available and reserved pieces', async () => {
     const denominations = vault();
-    denominations[1] = createDenomination({ id: 77, denom: 10, amount: 40, redeemed: 12, reserved: 5, createdAt: '2024-09-14T02:00:00Z' });
-    renderSignedIn('/denoms-list', vaultServer(denominations));
+    denominations[1] = createDenomination({
+      id: 77,
+      denom: 10,
+      amount: 40,
+      redeemed: 12,
+      reserved: 5,
+      createdAt: '2024-09-14T02:00:00Z',
+      byLocation: [
+        { locationId: 1, code: 'JKT-01', name: 'Jakarta', available: 20, reserved: 4 },
+        { locationId: 2, code: 'SBY-01', name: 'Surabaya', available: 8, reserved: 1 },
+      ],
+    });
+    renderSignedIn('/denoms-list', vaultServer(denominations), supervisor);
     expect(await screen.findByRole('heading', { level: 1, name: 'Redemption Denomination' })).toBeTruthy();
     expect(await within(screen.getByRole('region', { name: 'Recorded Denoms' })).findByText('8')).toBeTruthy();
     await waitFor(() => expect(cardTitles()).toEqual(['1000 gram', '500 gram', '250 gram', '100 gram', '50 gram', '25 gram']));
@@ -70,15 +102,18 @@ describe('/denoms-list', () => {
       '12',
       'Yes',
     ]);
+    // Beside the totals, where the pieces are: they add up to Available and Reserved.
+    const locations = within(within(ten).getByRole('list', { name: 'By location' })).getAllByRole('listitem');
+    expect(locations.map((item) => item.textContent)).toEqual(['JKT-01: 20 available, 4 reserved', 'SBY-01: 8 available, 1 reserved']);
   });
 
   it('says No denoms data yet! when the vault has none', async () => {
-    renderSignedIn('/denoms-list', vaultServer([]));
+    renderSignedIn('/denoms-list', vaultServer([]), supervisor);
     expect(await screen.findByText('No denoms data yet!')).toBeTruthy();
   });
 
   it('adds a new denomination, and sends nothing for an empty, zero, negative, fractional or known denom', async () => {
-    const { calls } = renderSignedIn('/denoms-list', vaultServer(vault()));
+    const { calls } = renderSignedIn('/denoms-list', vaultServer(vault()), supervisor);
     await waitFor(() => expect(cardTitles()).toHaveLength(6));
     const form = screen.getByRole('region', { name: 'Add a denomination' });
     const denom = within(form).getByLabelText('Denom');
@@ -104,7 +139,7 @@ describe('/denoms-list', () => {
     fireEvent.change(denom, { target: { value: '2000' } });
     fireEvent.change(amount, { target: { value: '4' } });
     submit();
-    expect(await screen.findByText('Denom added successfully')).toBeTruthy();
+    expect(await screen.findByText('Denom added successfully. Its pieces were sent for confirmation.')).toBeTruthy();
     expect(posts(calls)).toEqual([['/admin/physicalgold/add', { denom: 2000, amount: 4 }]]);
     await waitFor(() => expect(cardTitles()[0]).toBe('2000 gram'));
     expect(within(screen.getByRole('region', { name: 'Recorded Denoms' })).getByText('9')).toBeTruthy();
@@ -112,10 +147,14 @@ describe('/denoms-list', () => {
   });
 
   it('says Error adding denom with the server’s reason', async () => {
-    renderSignedIn('/denoms-list', {
-      ...vaultServer(vault()),
-      'POST /admin/physicalgold/add': failWith(400, 'body.denom: denom must be at most 100000 grams'),
-    });
+    renderSignedIn(
+      '/denoms-list',
+      {
+        ...vaultServer(vault()),
+        'POST /admin/physicalgold/add': failWith(400, 'body.denom: denom must be at most 100000 grams'),
+      },
+      supervisor,
+    );
     await waitFor(() => expect(cardTitles()).toHaveLength(6));
     const form = screen.getByRole('region', { name: 'Add a denomination' });
     fireEvent.change(within(form).getByLabelText('Denom'), { target: { value: '3' } });
@@ -125,7 +164,7 @@ describe('/denoms-list', () => {
   });
 
   it('adds pieces to a denomination with Add Amount, refusing bad amounts without sending them', async () => {
-    const { calls } = renderSignedIn('/denoms-list', vaultServer(vault()));
+    const { calls } = renderSignedIn('/denoms-list', vaultServer(vault()), supervisor);
     await waitFor(() => expect(cardTitles()).toHaveLength(6));
     const hundred = card(100);
     const input = within(hundred).getByLabelText('Enter Amount');
@@ -146,17 +185,22 @@ describe('/denoms-list', () => {
     expect(figure(hundred, 'Amount')).toBe('40');
     fireEvent.change(input, { target: { value: '15' } });
     add();
-    expect(await screen.findByText('Amount added successfully')).toBeTruthy();
+    // Four eyes: the pieces wait for a second admin, the stock stays as it was.
+    expect(await screen.findByText('Sent for confirmation')).toBeTruthy();
     expect(posts(calls)).toEqual([['/admin/physicalgold/add', { denom: 100, amount: 15 }]]);
-    await waitFor(() => expect(figure(card(100), 'Amount')).toBe('55'));
-    expect(figure(card(100), 'Available')).toBe('45');
+    expect(figure(card(100), 'Amount')).toBe('40');
+    expect(figure(card(100), 'Available')).toBe('30');
   });
 
   it('says Error adding amount with the server’s reason', async () => {
-    renderSignedIn('/denoms-list', {
-      ...vaultServer(vault()),
-      'POST /admin/physicalgold/add': failWith(500, 'The database did not answer in time'),
-    });
+    renderSignedIn(
+      '/denoms-list',
+      {
+        ...vaultServer(vault()),
+        'POST /admin/physicalgold/add': failWith(500, 'The database did not answer in time'),
+      },
+      supervisor,
+    );
     await waitFor(() => expect(cardTitles()).toHaveLength(6));
     fireEvent.change(within(card(25)).getByLabelText('Enter Amount'), { target: { value: '3' } });
     fireEvent.click(within(card(25)).getByRole('button', { name: 'Add Amount' }));
@@ -167,7 +211,7 @@ describe('/denoms-list', () => {
     try {
       renderSignedIn('/denoms-list', {
         ...vaultServer(vault()),
-        'GET /account/session': () => jsonResponse(200, { admin: { ...testAdmin, language: 'id' } }),
+        'GET /account/session': () => jsonResponse(200, { admin: { ...testAdmin, role: 'Supervisor', language: 'id' } }),
         'POST /admin/physicalgold/add': failWith(409, 'Cannot add 99000 pieces of 25 g: the stock would pass 100000 pieces'),
       });
       expect(await screen.findByRole('heading', { name: 'Stok per Denominasi' })).toBeTruthy();
@@ -189,7 +233,7 @@ describe('/denoms-list', () => {
   it('toggles whether a denomination is redeemable', async () => {
     const denominations = vault();
     const server = vaultServer(denominations);
-    const { calls } = renderSignedIn('/denoms-list', server);
+    const { calls } = renderSignedIn('/denoms-list', server, supervisor);
     await waitFor(() => expect(cardTitles()).toHaveLength(6));
     const fifty = denominations.find((d) => d.denom === 50)!;
     fireEvent.click(within(card(50)).getByRole('button', { name: 'Toggle Redeemable' }));
@@ -199,17 +243,21 @@ describe('/denoms-list', () => {
   });
 
   it('says Error updating redeemable status with the server’s reason', async () => {
-    renderSignedIn('/denoms-list', {
-      ...vaultServer(vault()),
-      'POST /admin/physicalgold/setredeemable': failWith(404, 'Denomination 99 not found'),
-    });
+    renderSignedIn(
+      '/denoms-list',
+      {
+        ...vaultServer(vault()),
+        'POST /admin/physicalgold/setredeemable': failWith(404, 'Denomination 99 not found'),
+      },
+      supervisor,
+    );
     await waitFor(() => expect(cardTitles()).toHaveLength(6));
     fireEvent.click(within(card(1000)).getByRole('button', { name: 'Toggle Redeemable' }));
     expect(await screen.findByText('Error updating redeemable status: Denomination 99 not found')).toBeTruthy();
   });
 
   it('links to the Redemption Limit page, where the largest redeemable denomination is set', async () => {
-    renderSignedIn('/denoms-list', vaultServer(vault()));
+    renderSignedIn('/denoms-list', vaultServer(vault()), supervisor);
     const link = await screen.findByRole('link', { name: 'Set the Redemption Limit' });
     expect(link.getAttribute('href')).toBe('/redemption-limit');
   });
