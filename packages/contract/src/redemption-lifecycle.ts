@@ -100,7 +100,7 @@ export interface CounterState {
   kycVerified: boolean;
   /** A hand-over of this redemption waits for a second admin. */
   handOverPending: boolean;
-  /** The admin may serve this redemption's location (not a teller of another location). */
+  /** The admin may work this redemption's counter: a role with the counter permission, and a teller only at its own location. */
   atOwnLocation: boolean;
 }
 

@@ -116,8 +116,8 @@ export const redemptionDetail = redemptionListItem.extend({
   /**
    * The actions the server would accept now from the admin who reads it: the status decides;
    * approve also needs a checked code, a recorded identity check and the customer's eKYC
-   * VERIFIED; a pending hand-over confirmation leaves only the code actions; a teller of another
-   * location gets none.
+   * VERIFIED; a pending hand-over confirmation leaves only the code actions; a role without the
+   * counter permission, or a teller of another location, gets none.
    */
   allowedActions: z.array(z.enum(redemptionActions)),
 });

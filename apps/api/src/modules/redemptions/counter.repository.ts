@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { IdentityCheck, IdentityCheckBody } from '@gold/contract';
+import { roleMay, type AdminRole, type IdentityCheck, type IdentityCheckBody } from '@gold/contract';
 import { selectRows, type Executor } from '../../db/client';
 import { isoTimestamp } from '../../db/paging';
 import { admins, redemptionIdentityChecks, redemptions, vaultLocations } from '../../db/schema';
@@ -54,6 +54,15 @@ export async function redemptionLocation(db: Executor, redemptionId: number): Pr
           from ${r} join ${vaultLocations} on ${vaultLocations.id} = ${r.locationId} where ${r.id} = ${redemptionId}`,
   );
   return row;
+}
+
+/** Whether the admin's role may work the counter at all (permissions.ts), and where: for the detail's allowed actions. */
+export async function counterRoleOf(db: Executor, adminId: number): Promise<{ mayServe: boolean; location: Location | null }> {
+  const [row] = await selectRows<{ role: AdminRole }>(
+    db,
+    sql`select ${admins.role} as "role" from ${admins} where ${admins.id} = ${adminId}`,
+  );
+  return { mayServe: row !== undefined && roleMay(row.role, 'counter'), location: await counterLocationOf(db, adminId) };
 }
 
 /**

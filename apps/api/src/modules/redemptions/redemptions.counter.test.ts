@@ -136,6 +136,8 @@ describeEachEngine('the counter: identity check, location, four eyes on large ha
       if (path !== 'reset') expect(response.json().message).toBe(message);
     }
     expect((await teller({ url: `/api/admin/redeem/${jakarta}` })).json<RedemptionDetail>().allowedActions).toEqual([]);
+    // An auditor reads everything and moves nothing: no action is offered.
+    expect((await t().injectAs('Auditor', { url: `/api/admin/redeem/${jakarta}` })).json<RedemptionDetail>().allowedActions).toEqual([]);
     expect((await detail(jakarta)).status).toBe('PREPARATION');
 
     // At their own location the same teller does the counter's work.

@@ -23,7 +23,7 @@ import { lockHeldDeposit } from '../settlement/escrow.repository';
 import type { SettlementAddresses } from '../settlement/settlement-addresses';
 import { queueHandOverSettlement, queueRefundOnRejection } from '../settlement/settlement.service';
 import { lockStockForHandOver } from '../vault/vault.service';
-import { counterLocationOf, currentIdentityCheck, recordIdentityCheck, redemptionLocation } from './counter.repository';
+import { counterLocationOf, counterRoleOf, currentIdentityCheck, recordIdentityCheck, redemptionLocation } from './counter.repository';
 import { announceHandOver, handOver, requireCounterChecks } from './hand-over';
 import { hashOtp, newOtpCode, otpMatches, otpPolicy } from './otp-codes';
 import {
@@ -69,12 +69,12 @@ export async function getRedemption(db: Database, id: number, viewerId: number):
 async function readRedemption(executor: Executor, id: number, viewerId: number): Promise<RedemptionDetail> {
   const row = await findRedemption(executor, id);
   if (!row) throw notFound(`Redemption ${id} not found`);
-  const [pieces, identityCheck, location, pending, viewerLocation] = [
+  const [pieces, identityCheck, location, pending, viewer] = [
     await findPieces(executor, id),
     await currentIdentityCheck(executor, id),
     await redemptionLocation(executor, id),
     await pendingConfirmationFor(executor, id),
-    await counterLocationOf(executor, viewerId),
+    await counterRoleOf(executor, viewerId),
   ];
   const { otp, ...redemption } = row;
   const verified = otp.verifiedUntil !== null && isOpenRedemption(row.status);
@@ -82,7 +82,7 @@ async function readRedemption(executor: Executor, id: number, viewerId: number):
     identityChecked: identityCheck !== null,
     kycVerified: row.user.ekycStatus === 'VERIFIED',
     handOverPending: pending !== null,
-    atOwnLocation: viewerLocation === null || viewerLocation.id === location!.id,
+    atOwnLocation: viewer.mayServe && (viewer.location === null || viewer.location.id === location!.id),
   };
   return {
     ...redemption,
