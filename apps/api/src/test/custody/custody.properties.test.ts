@@ -156,7 +156,7 @@ async function apply(m: Model, real: Real, proposal: Proposal): Promise<void> {
   }
 }
 
-async function propose(m: Model, real: Real, maker: number, url: string, payload: unknown, proposal: Proposal): Promise<void> {
+async function propose(m: Model, real: Real, maker: number, url: string, payload: object, proposal: Proposal): Promise<void> {
   const response = await real.admins[maker]!.inject({ method: 'POST', url, payload });
   expect(response.statusCode, `${proposal.kind}: ${response.body}`).toBe(202);
   const body = response.json<{ id: number; status: string }>();
@@ -183,8 +183,8 @@ class Receive extends Step {
   ) {
     super();
   }
-  check = () => true;
-  async act(m: Model, real: Real) {
+  override check = () => true;
+  override async act(m: Model, real: Real) {
     const serials = Array.from({ length: this.pieces }, () => `PT-${process.pid}-${++serialCounter}`);
     const location = real.locations[this.location]!;
     await propose(
@@ -201,7 +201,7 @@ class Receive extends Step {
       { kind: 'receipt', location, serials },
     );
   }
-  toString = () => `receive(by ${this.maker}, at ${this.location}, ${this.pieces})`;
+  override toString = () => `receive(by ${this.maker}, at ${this.location}, ${this.pieces})`;
 }
 
 class Move extends Step {
@@ -214,8 +214,8 @@ class Move extends Step {
   ) {
     super();
   }
-  check = () => true;
-  async act(m: Model, real: Real) {
+  override check = () => true;
+  override async act(m: Model, real: Real) {
     // From a location holding pieces (the random index picks among those), so runs reach moves.
     const stocked = real.locations.filter((location) => inVaultAt(m, location).length > 0);
     if (stocked.length === 0) return;
@@ -231,7 +231,8 @@ class Move extends Step {
       await propose(m, real, this.maker, '/api/admin/vault/transfers', { pieceIds, toLocationId: to }, { kind: 'transfer', serials, to });
     }
   }
-  toString = () => `${this.kind}(by ${this.maker}, at ${this.location}, ${this.pieces}${this.kind === 'transfer' ? ` to ${this.to}` : ''})`;
+  override toString = () =>
+    `${this.kind}(by ${this.maker}, at ${this.location}, ${this.pieces}${this.kind === 'transfer' ? ` to ${this.to}` : ''})`;
 }
 
 /** A physical count at a location: `uncounted` of its pieces not found on the shelf; every missing piece there turns up again. */
@@ -243,8 +244,8 @@ class Count extends Step {
   ) {
     super();
   }
-  check = () => true;
-  async act(m: Model, real: Real) {
+  override check = () => true;
+  override async act(m: Model, real: Real) {
     const location = real.locations[this.location]!;
     const here = inVaultAt(m, location);
     const missing = here.slice(0, Math.min(this.uncounted, here.length)).map((p) => p.serial);
@@ -269,7 +270,7 @@ class Count extends Step {
       { kind: 'count_adjustment', location, missing, found },
     );
   }
-  toString = () => `count(by ${this.maker}, at ${this.location}, ${this.uncounted} uncounted)`;
+  override toString = () => `count(by ${this.maker}, at ${this.location}, ${this.uncounted} uncounted)`;
 }
 
 class Decide extends Step {
@@ -281,8 +282,8 @@ class Decide extends Step {
   ) {
     super();
   }
-  check = (m: Readonly<Model>) => m.pending.length > 0;
-  async act(m: Model, real: Real) {
+  override check = (m: Readonly<Model>) => m.pending.length > 0;
+  override async act(m: Model, real: Real) {
     const index = this.n % m.pending.length;
     const pending = m.pending[index]!;
     const own = this.own;
@@ -311,7 +312,7 @@ class Decide extends Step {
     }
     if (this.action === 'confirm') await apply(m, real, pending.proposal);
   }
-  toString = () => `${this.action}(${this.n}${this.own ? ', by its maker' : ''})`;
+  override toString = () => `${this.action}(${this.n}${this.own ? ', by its maker' : ''})`;
 }
 
 /** A confirmation's transaction dies before commit (the process is killed): nothing of it may remain. */
@@ -319,8 +320,8 @@ class CrashedConfirm extends Step {
   constructor(readonly n: number) {
     super();
   }
-  check = (m: Readonly<Model>) => m.pending.length > 0;
-  async act(m: Model, real: Real) {
+  override check = (m: Readonly<Model>) => m.pending.length > 0;
+  override async act(m: Model, real: Real) {
     // Stock movements (a hand-over's confirmation runs the counter's approval, crashed in the settlement property test).
     const movements = m.pending.filter((p) => p.proposal.kind !== 'hand_over');
     if (movements.length === 0) return;
@@ -346,7 +347,7 @@ class CrashedConfirm extends Step {
     ).rejects.toThrow();
     count('crashed confirm');
   }
-  toString = () => `crashedConfirm(${this.n})`;
+  override toString = () => `crashedConfirm(${this.n})`;
 }
 
 /** A customer's request at a location reserves a piece there, when one is unreserved (the platform's intake rule). */
@@ -354,8 +355,8 @@ class Reserve extends Step {
   constructor(readonly location: number) {
     super();
   }
-  check = () => true;
-  async act(m: Model, real: Real) {
+  override check = () => true;
+  override async act(m: Model, real: Real) {
     const open = real.locations.filter((location) => inVaultAt(m, location).length > reservedAt(m, location));
     if (open.length === 0) return;
     const location = open[this.location % open.length]!;
@@ -369,7 +370,7 @@ class Reserve extends Step {
     m.reservations.push({ id, location, pendingHandOver: false });
     count('reserve');
   }
-  toString = () => `reserve(at ${this.location})`;
+  override toString = () => `reserve(at ${this.location})`;
 }
 
 /** The counter: reject (the reservation goes) or hand over (the lowest-numbered piece there leaves). */
@@ -380,8 +381,8 @@ class Counter extends Step {
   ) {
     super();
   }
-  check = (m: Readonly<Model>) => m.reservations.length > 0;
-  async act(m: Model, real: Real) {
+  override check = (m: Readonly<Model>) => m.reservations.length > 0;
+  override async act(m: Model, real: Real) {
     const index = this.n % m.reservations.length;
     const reservation = m.reservations[index]!;
     const inject = real.admins[0]!.inject;
@@ -407,7 +408,7 @@ class Counter extends Step {
     m.reservations.splice(index, 1);
     count('reject');
   }
-  toString = () => `${this.handOver ? 'handOver' : 'reject'}(${this.n})`;
+  override toString = () => `${this.handOver ? 'handOver' : 'reject'}(${this.n})`;
 }
 
 async function checkInvariants(m: Model, real: Real): Promise<void> {
