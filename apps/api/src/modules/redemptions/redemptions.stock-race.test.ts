@@ -5,6 +5,7 @@ import { selectRows } from '../../db/client';
 import { describeEachEngine } from '../../test/test-app';
 import { startMailCatcher } from '../mail/mail-catcher';
 import { checkIdentity, insertCustomer, insertDenomination, insertRedemption, recountedStock } from '../../test/redemption-fixtures';
+import { addStock, checkerCookie, secondSupervisor } from '../../test/vault-fixtures';
 
 const catcher = await startMailCatcher();
 afterAll(() => catcher.close());
@@ -95,10 +96,8 @@ describeEachEngine(
       expect(denoms.find((d) => d.id === denominationId)).toMatchObject({ amount: 5, redeemed: 5, available: 0, reserved: 15 });
       await expectCountersExact();
 
-      // The refused ones are still verified and still waiting: more stock lets them through.
-      expect(
-        (await t().injectAsAdmin({ method: 'POST', url: '/api/admin/physicalgold/add', payload: { denom: 50, amount: 2 } })).statusCode,
-      ).toBe(200);
+      // The refused ones are still verified and still waiting: more stock (received under four eyes) lets them through.
+      await addStock(t(), 50, 2);
       const waiting = ids.filter((id) => !approved.has(id)).slice(0, 3);
       const late = await Promise.all(waiting.map((id) => post('approve', { id })));
       expect(late.map((r) => r.statusCode).sort(), late.map((r) => r.body).join()).toEqual([200, 200, 409]);
@@ -136,12 +135,29 @@ describeEachEngine(
         resets.push(await insertRedemption(db, { customerId: customer.id, status: 'REJECTED', pieces: pieces(i + 1) }));
       }
 
+      // Stock comes in under four eyes: proposed now, confirmed by a second admin beside the approvals.
+      const checker = await checkerCookie(t());
+      const proposals: number[] = [];
+      for (const k of kinds) {
+        const proposed = await t().injectAsAdmin({
+          method: 'POST',
+          url: '/api/admin/physicalgold/add',
+          payload: { denom: k.denom, amount: 1 },
+        });
+        expect(proposed.statusCode).toBe(202);
+        proposals.push(proposed.json().confirmation.id);
+      }
       const all = await Promise.all([
         ...approvals.map((id) => post('approve', { id })),
         ...rejects.map((id) => post('reject', { id, reason: 'none' })),
         ...resets.map((id) => post('reset', { id })),
-        ...kinds.map((k) =>
-          t().injectAsAdmin({ method: 'POST', url: '/api/admin/physicalgold/add', payload: { denom: k.denom, amount: 1 } }),
+        ...proposals.map((id) =>
+          t().app.inject({
+            method: 'POST',
+            url: `/api/admin/confirmations/${id}/confirm`,
+            payload: { reauth: { password: secondSupervisor.password } },
+            headers: { cookie: checker },
+          }),
         ),
       ]);
       const approveCodes = all.slice(0, 30).map((r) => r.statusCode);
