@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Confirmation, ConfirmationListResponse, DenominationListResponse, VaultPieceListResponse } from '@gold/contract';
 import type { WatchedPage } from './support/browser';
 import { useConsole } from './support/fixture';
-import { e2eAdmin } from './support/server';
-import { apiReader, fillSignIn } from './support/session';
+import { e2eAdmin, e2eAdmins } from './support/server';
+import { apiReader, signIn } from './support/session';
 
 /**
  * Four eyes on a stock receipt, in two browsers on one server: supervisor A receives three pieces
@@ -13,47 +13,18 @@ import { apiReader, fillSignIn } from './support/session';
  * password again; the three serials are then in the vault and the Denoms List's 10 g stock rose by 3.
  */
 
-const supervisors = {
-  a: { fullName: 'Supervisor Anggraini', email: 'anggraini.supervisor@example.com' },
-  b: { fullName: 'Supervisor Budi', email: 'budi.supervisor@example.com' },
-} as const;
+// The support's per-role admins (same password as the e2e admin): two supervisors.
+const supervisors = { a: e2eAdmins.supervisor, b: e2eAdmins.supervisor2 };
 const serials = ['FE-2026-0001', 'FE-2026-0002', 'FE-2026-0003'];
 const denom = 10;
 const reference = 'DO-2026-118';
 
-/**
- * The two supervisors, written into the prepared database before the server starts, as the server
- * writes its first admin: the same password (its hash copied from the e2e admin), role Supervisor.
- */
-async function addSupervisors(dataDir: string): Promise<void> {
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const db = await PGlite.create({ dataDir, extensions: { pg_trgm } });
-  try {
-    for (const supervisor of Object.values(supervisors)) {
-      await db.query(
-        `insert into admins (full_name, email, password_hash, role)
-         select $1, $2, password_hash, 'Supervisor' from admins where lower(email) = lower($3)`,
-        [supervisor.fullName, supervisor.email, e2eAdmin.email],
-      );
-    }
-  } finally {
-    await db.close();
-  }
-}
-
-// Moves stock: a server of its own, on the demo data (its denominations) with the two supervisors.
-const e2e = useConsole({ data: 'demo', server: 'own', prepare: addSupervisors });
+// Moves stock: a server of its own, on the demo data (its denominations).
+const e2e = useConsole({ data: 'demo', server: 'own' });
 let maker: WatchedPage;
 let checker: WatchedPage;
 let stockBefore: number;
 let pending: Confirmation;
-
-async function signInAs(page: Page, email: string) {
-  await page.goto('/');
-  await fillSignIn(page, email, e2eAdmin.password);
-  await page.waitForURL('**/dashboard');
-}
 
 const apiGet = <T>(watched: WatchedPage, path: string) => apiReader(watched.context.request, e2e.baseUrl)<T>(path);
 const stockOf = async (watched: WatchedPage) =>
@@ -62,7 +33,7 @@ const confirmationRow = (page: Page, id: number) => page.locator(`[role="row"][d
 
 beforeAll(async () => {
   [maker, checker] = await Promise.all([e2e.openPage({ width: 1400, height: 900 }), e2e.openPage({ width: 1400, height: 900 })]);
-  await Promise.all([signInAs(maker.page, supervisors.a.email), signInAs(checker.page, supervisors.b.email)]);
+  await Promise.all([signIn(maker.page, 'supervisor'), signIn(checker.page, 'supervisor2')]);
   stockBefore = await stockOf(maker);
 });
 
