@@ -4,7 +4,7 @@ import { buildApp } from '../../app';
 import { loadConfig } from '../../config/config';
 import { startMailCatcher, type MailCatcher } from '../../modules/mail/mail-catcher';
 import { insertCustomer, insertDenomination, insertRedemption } from '../redemption-fixtures';
-import { insertTestAdmin, signInCookie } from '../test-app';
+import { insertTestAdmin, signInCookie, testAdminOfRole } from '../test-app';
 import { createTestDatabase, type TestDatabase } from '../test-databases';
 
 /**
@@ -65,6 +65,17 @@ describe('demo mail page', () => {
     expect(signedOut.statusCode).toBe(401);
     expect(signedOut.body).toContain('Sign in to the <a href="/">back office</a> first');
     expect(signedOut.body).not.toContain(code);
+
+    // The customers' codes are the counter's: an Auditor reads neither the JSON nor the page.
+    const auditor = testAdminOfRole('Auditor');
+    await insertTestAdmin(database, auditor);
+    const auditorCookie = await signInCookie(app, auditor);
+    const refused = await app.inject({ method: 'GET', url: '/api/admin/dev/mail', headers: { cookie: auditorCookie } });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toMatch(/^Your role \(Auditor\) may not work the counter/);
+    const refusedPage = await app.inject({ method: 'GET', url: '/dev/mail', headers: { cookie: auditorCookie } });
+    expect(refusedPage.statusCode).toBe(403);
+    expect(refusedPage.body).not.toContain(code);
   });
 
   it('does not exist when a real SMTP server is configured (no catcher given)', async () => {
