@@ -173,6 +173,8 @@ export const redemptionHistoryActions = [
   'otp-verified',
   'identity-check',
   'hand-over-proposed',
+  'hand-over-declined',
+  'hand-over-withdrawn',
   'approve',
   'reject',
   'reset',
@@ -186,7 +188,7 @@ export const redemptionHistoryEntry = z.object({
   action: z.string(),
   from: z.enum(redemptionStatuses).nullable(),
   to: z.enum(redemptionStatuses).nullable(),
-  /** The reject reason, for reject. */
+  /** The reject reason, for reject; the checker's reason, for hand-over-declined. */
   reason: z.string().nullable(),
   admin: z.object({ id: rowId, fullName: z.string() }).nullable(),
   /** The second admin who confirmed it (an approve above the confirmation threshold; `admin` is the one who proposed it). */

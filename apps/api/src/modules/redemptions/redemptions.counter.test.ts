@@ -231,4 +231,30 @@ describeEachEngine('the counter: identity check, location, four eyes on large ha
       ['approve', 'PREPARATION', 'REDEEMED', testAdmin.fullName, 'Rudi Hartono'],
     ]);
   });
+
+  it('a declined hand-over leaves the redemption as it was, without a checked code; its history says who declined it and why', async () => {
+    const id = await newRedemption(12);
+    await markCodeChecked(t().database.db, id);
+    await checkIdentity(t().injectAsAdmin, id);
+    const confirmation = (await post('approve', { id })).json<Confirmation>();
+    const declined = await as('second')({
+      method: 'POST',
+      url: `/api/admin/confirmations/${confirmation.id}/decline`,
+      payload: { reauth: { password: testAdmin.password }, reason: 'Nasabah tidak hadir' },
+    });
+    expect(declined.statusCode, declined.body).toBe(200);
+    expect(await detail(id)).toMatchObject({
+      status: 'PREPARATION',
+      pendingConfirmation: null,
+      identityCheck: { documentType: 'KTP' },
+      otpStatus: { verified: false },
+      allowedActions: ['prepare', 'sendotp', 'checkotp', 'identity-check', 'reject'],
+    });
+    expect(await movedOut(id)).toEqual([]);
+    const history = (await t().injectAsAdmin({ url: `/api/admin/redeem/${id}/history` })).json<{ data: RedemptionHistoryEntry[] }>().data;
+    expect(history.slice(-2).map((e) => [e.action, e.admin?.fullName, e.reason])).toEqual([
+      ['hand-over-proposed', testAdmin.fullName, null],
+      ['hand-over-declined', 'Rudi Hartono', 'Nasabah tidak hadir'],
+    ]);
+  });
 });

@@ -11,7 +11,16 @@ import type {
 } from '@gold/contract';
 import { selectRows, type Database, type Executor } from '../../db/client';
 import { countedRows, fetchPage, isoTimestamp, streamRows, type ListSource } from '../../db/paging';
-import { admins, auditLog, customers, goldDenominations, redemptionOtps, redemptionPieces, redemptions } from '../../db/schema';
+import {
+  admins,
+  auditLog,
+  customers,
+  goldDenominations,
+  redemptionOtps,
+  redemptionPieces,
+  redemptions,
+  vaultConfirmations,
+} from '../../db/schema';
 import { otpPolicy } from './otp-codes';
 
 const r = redemptions;
@@ -101,19 +110,34 @@ export function findPieces(db: Executor, redemptionId: number): Promise<Physical
   );
 }
 
-/** Every audit entry of a redemption, oldest first, with who made it (and who confirmed it, for a hand-over under four eyes). */
+/**
+ * Every audit entry of a redemption, oldest first, with who made it (and who confirmed it, for a
+ * hand-over under four eyes), and the decline or withdrawal of a hand-over proposed for it (written
+ * on the confirmation: `hand-over-declined` with the checker's reason, `hand-over-withdrawn`).
+ */
 export function findHistory(db: Executor, redemptionId: number): Promise<RedemptionHistoryEntry[]> {
   const a = auditLog;
+  const c = vaultConfirmations;
   return selectRows<RedemptionHistoryEntry>(
     db,
-    sql`select ${a.id} as "id", ${isoTimestamp(a.occurredAt)} as "occurredAt", regexp_replace(${a.action}, '^redemption\\.', '') as "action",
-               ${a.fromState} as "from", ${a.toState} as "to", ${a.details} ->> 'reason' as "reason",
+    sql`select e.id as "id", ${isoTimestamp(sql`e.occurred_at`)} as "occurredAt", e.action as "action",
+               e.from_state as "from", e.to_state as "to", e.details ->> 'reason' as "reason",
                case when ${admins.id} is null then null else json_build_object('id', ${admins.id}, 'fullName', ${admins.fullName}) end as "admin",
                case when checker.id is null then null else json_build_object('id', checker.id, 'fullName', checker.full_name) end as "confirmedBy"
-        from ${a} left join ${admins} on ${admins.id} = ${a.adminId}
-        left join ${admins} checker on checker.id = (${a.details} ->> 'confirmedBy')::int
-        where ${a.entity} = 'redemption' and ${a.entityId} = ${String(redemptionId)}
-        order by ${a.occurredAt}, ${a.id}`,
+        from (
+          select ${a.id} as id, ${a.occurredAt} as occurred_at, regexp_replace(${a.action}, '^redemption\\.', '') as action,
+                 ${a.fromState} as from_state, ${a.toState} as to_state, ${a.details} as details, ${a.adminId} as admin_id
+            from ${a} where ${a.entity} = 'redemption' and ${a.entityId} = ${String(redemptionId)}
+          union all
+          select ${a.id}, ${a.occurredAt}, case ${a.action} when 'confirmation.decline' then 'hand-over-declined' else 'hand-over-withdrawn' end,
+                 null, null, ${a.details}, ${a.adminId}
+            from ${a}
+           where ${a.entity} = 'vault_confirmation' and ${a.action} in ('confirmation.decline', 'confirmation.withdraw')
+             and ${a.entityId} in (select ${c.id}::text from ${c} where ${c.redemptionId} = ${redemptionId} and ${c.kind} = 'hand_over')
+        ) e
+        left join ${admins} on ${admins.id} = e.admin_id
+        left join ${admins} checker on e.action = 'approve' and checker.id = (e.details ->> 'confirmedBy')::int
+        order by e.occurred_at, e.id`,
   );
 }
 
