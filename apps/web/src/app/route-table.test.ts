@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildNavGroups } from './navigation';
 import { paths } from '@/config/paths';
-import { ancestorsOf, appRouteList, menuItemOf } from '@/config/routes';
+import { roleMay, type AdminRole } from '@gold/contract';
+import { ancestorsOf, appRouteList, menuItemOf, permissionOf } from '@/config/routes';
 import { i18n } from '@/lib/i18n';
 
 describe('the route table', () => {
@@ -24,5 +25,17 @@ describe('the route table', () => {
     const items = buildNavGroups('GIDR', i18n.t, () => true).flatMap((group) => group.items);
     const claims = Object.fromEntries(items.filter((item) => item.alsoActiveOn).map((item) => [item.label, item.alsoActiveOn]));
     expect(claims).toEqual({ Dashboard: ['/price-history'], Redemption: ['/redeem'] });
+  });
+
+  it('lists in the menu only the pages the signed-in role may open (the contract’s permission table)', () => {
+    const labelsFor = (role: AdminRole) =>
+      buildNavGroups('GIDR', i18n.t, (permission) => roleMay(role, permission)).flatMap((group) => group.items.map((item) => item.label));
+    expect(labelsFor('Teller')).toEqual(expect.arrayContaining(['Dashboard', 'Redemption', 'Denoms List']));
+    for (const hidden of ['Audit Log', 'Credentials', 'Webhook Deliveries']) expect(labelsFor('Teller')).not.toContain(hidden);
+    expect(labelsFor('Auditor')).toContain('Audit Log');
+    expect(labelsFor('Auditor')).not.toContain('Credentials');
+    expect(labelsFor('Administrator')).toEqual(expect.arrayContaining(['Audit Log', 'Credentials', 'Webhook Deliveries']));
+    expect(permissionOf('redemptionReview')).toBe('counter');
+    expect(permissionOf('addAdmin')).toBe('admins');
   });
 });
