@@ -77,7 +77,8 @@ let apiGet: <T>(path: string) => Promise<T>;
 const rows = () => prepared!;
 
 beforeAll(async () => {
-  ({ watched, page, apiGet } = await openSignedInPage(e2e, { width: 1400, height: 1000 }));
+  // Moving tokens by hand (refund, retry) is a Supervisor's.
+  ({ watched, page, apiGet } = await openSignedInPage(e2e, { width: 1400, height: 1000 }, 'supervisor'));
 });
 
 const grid = (name: string) => page.getByRole('grid', { name });
