@@ -3,6 +3,7 @@ import type { InjectOptions } from 'fastify';
 import type { Confirmation, VaultMovement, VaultPiece } from '@gold/contract';
 import { beforeAll, expect, it } from 'vitest';
 import { selectRows } from '../../db/client';
+import { makeCredential, nextCounterDay, platformCall, verifiedCustomer } from '../../test/platform/platform-client';
 import { insertCustomer, insertDenomination, insertRedemption } from '../../test/redemption-fixtures';
 import { describeEachEngine, insertTestAdmin, signInCookie, testAdmin } from '../../test/test-app';
 import { assignPiecesForHandOver, handedOverPieces } from './vault-ledger';
@@ -27,6 +28,7 @@ describeEachEngine('vault ledger and four eyes', (t) => {
     makerId = (await selectRows<{ id: number }>(database.db, sql`select id from admins where email = ${testAdmin.email}`))[0]!.id;
     d10 = await insertDenomination(database.db, 10, 0);
     d5 = await insertDenomination(database.db, 5, 0);
+    await insertDenomination(database.db, 25, 0);
     customerId = (await insertCustomer(database.db)).id;
     const created = await t().injectAs('Administrator', {
       method: 'POST',
@@ -205,6 +207,33 @@ describeEachEngine('vault ledger and four eyes', (t) => {
       { locationId: 1, code: 'JKT-01', name: 'Jakarta head office vault', available: expect.any(Number), reserved: 0 },
       { locationId: jkt02, code: 'JKT-02', name: 'Jakarta Kelapa Gading branch', available: 2, reserved: 2 },
     ]);
+  });
+
+  it("checks a customer's request at the location it names (the first location unless it names another)", async () => {
+    await confirmed(await receive(25, ['UBS-25-0001'], jkt02));
+    const { secret } = await makeCredential(t(), ['customers', 'kyc', 'redemptions']);
+    const customer = await verifiedCustomer(t(), secret);
+    const body = (extra: object = {}) => ({
+      customerId: customer,
+      pieces: [{ denom: 25, amount: 1 }],
+      appointmentDate: nextCounterDay(),
+      timeSlot: 10,
+      fee: '0.05',
+      ...extra,
+    });
+    const atFirst = await platformCall(t(), secret, 'POST', '/redemptions', body());
+    expect(atFirst.statusCode).toBe(409);
+    expect(atFirst.json().message).toBe('Cannot request: 25 g: 1 requested, 0 unreserved at JKT-01');
+    expect((await platformCall(t(), secret, 'POST', '/redemptions', body({ locationId: 999 }))).statusCode).toBe(409);
+    const there = await platformCall(t(), secret, 'POST', '/redemptions', body({ locationId: jkt02 }));
+    expect(there.statusCode, there.body).toBe(201);
+    const [row] = await selectRows<{ location_id: number }>(
+      t().database.db,
+      sql`select location_id from redemptions where id = ${there.json().id}`,
+    );
+    expect(row!.location_id).toBe(jkt02);
+    const again = await platformCall(t(), secret, 'POST', '/redemptions', body({ locationId: jkt02 }));
+    expect(again.json().message).toBe('Cannot request: 25 g: 1 requested, 0 unreserved at JKT-02');
   });
 
   it('keeps movements append-only: UPDATE, DELETE and TRUNCATE are refused', async () => {
