@@ -29,6 +29,8 @@ const actionLabels: Record<AuditAction, string> = {
   'redemption.otp-sent': 'Redemption code sent',
   'redemption.otp-failed': 'Redemption code wrong',
   'redemption.otp-verified': 'Redemption code checked',
+  'redemption.identity-check': 'Identity document checked',
+  'redemption.hand-over-proposed': 'Hand-over sent for confirmation',
   'denomination.create': 'Denomination created',
   'denomination.add-amount': 'Pieces added',
   'denomination.set-redeemable': 'Redeemable changed',
@@ -53,6 +55,11 @@ const actionLabels: Record<AuditAction, string> = {
   'redemption.escrow-confirmed': 'Escrow confirmed on chain',
   'settlement.refund-queued': 'Refund queued',
   'settlement.transaction-retried': 'Chain transaction retried',
+  'vault.location-create': 'Vault location added',
+  'confirmation.propose': 'Sent for confirmation',
+  'confirmation.confirm': 'Confirmation confirmed',
+  'confirmation.decline': 'Confirmation declined',
+  'confirmation.withdraw': 'Confirmation withdrawn',
 };
 
 export function actionLabel(action: string): string {
