@@ -62,6 +62,8 @@ function signedInHandlers(productSymbol = 'GIDR', as: SignedInAs = {}): Handlers
   return {
     'GET /app-config': () => jsonResponse(200, { productSymbol, chainId: 137 }),
     'GET /account/session': () => jsonResponse(200, { admin }),
+    // The menu's count of pending confirmations, on every signed-in page: none unless a test says so.
+    'GET /admin/confirmations': () => jsonResponse(200, { data: [], total: 0 }),
   };
 }
 
