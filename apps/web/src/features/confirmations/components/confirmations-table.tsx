@@ -38,7 +38,18 @@ export interface DecisionContext {
 
 function Actions({ row, tabIndex, context }: { row: Confirmation; tabIndex: 0 | -1; context: DecisionContext }) {
   const { t } = useTranslation();
-  if (row.status !== 'pending') return <>{row.checker ? t('by {{name}}', { name: row.checker.fullName }) : null}</>;
+  if (row.status !== 'pending') {
+    if (!row.checker) return null;
+    // A decline says why (in full on hover): the maker reads it here.
+    const text = row.declineReason
+      ? t('by {{name}}: {{reason}}', { name: row.checker.fullName, reason: row.declineReason })
+      : t('by {{name}}', { name: row.checker.fullName });
+    return (
+      <Typography variant="body2" title={text} noWrap>
+        {text}
+      </Typography>
+    );
+  }
   const own = row.maker.id === context.adminId;
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', height: '100%' }}>
