@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Confirmation, ConfirmationListResponse, DenominationListResponse, VaultPieceListResponse } from '@gold/contract';
-import type { WatchedPage } from './support/browser';
+import { downloadedText, type WatchedPage } from './support/browser';
 import { useConsole } from './support/fixture';
 import { e2eAdmin, e2eAdmins } from './support/server';
 import { apiReader, signIn } from './support/session';
@@ -127,6 +127,14 @@ describe('a stock receipt needs a second supervisor', () => {
       expect(await piece.innerText()).toMatch(/JKT-01[\s\S]*In the vault/);
     }
     await page.screenshot({ path: 'docs/screenshots/vault-pieces.png', fullPage: true });
+    // The bar list CSV of the same filter: the three serials, nothing else.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Export CSV of the rows that match the filter' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^pieces-\d{4}-\d{2}-\d{2}\.csv$/);
+    const rows = (await downloadedText(download)).trim().split(/\r?\n/).slice(1);
+    expect(rows.map((row) => serials.find((serial) => row.includes(serial)))).toEqual(serials);
 
     expect(await stockOf(checker)).toBe(stockBefore + 3);
     // The card's page: 6 cards a page, largest denom first.
