@@ -1287,6 +1287,7 @@ export interface operations {
           appointmentDate: string;
           timeSlot: number;
           fee: string;
+          locationId?: number;
         };
       };
     };
