@@ -13,4 +13,11 @@ describe('a page the signed-in role may not open', () => {
     expect(menu.textContent).toContain('Redemption');
     expect(calls.filter((call) => call.url.includes('/admin/audit'))).toEqual([]);
   });
+
+  it('offers the redemption’s details (read-only) to a role that may not use the counter’s review', async () => {
+    const { calls } = renderSignedIn('/redeem?id=7', {}, { as: { role: 'Auditor' } });
+    expect(await screen.findByText('Your role (Auditor) may not open this page.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Details and history' }).getAttribute('href')).toBe('/redemption-list/detail?id=7');
+    expect(calls.filter((call) => call.url.includes('/admin/redeem'))).toEqual([]);
+  });
 });

@@ -8,7 +8,7 @@ import type { AdminRole } from '@gold/contract';
 import { paths } from '@/config/paths';
 
 /** A page the signed-in role may not open (an old link, a typed address): said plainly, inside the frame. */
-export function NotAllowedPage({ role }: { role: AdminRole | undefined }) {
+export function NotAllowedPage({ role, alternative }: { role: AdminRole | undefined; alternative?: { href: string; label: string } }) {
   const { t } = useTranslation();
   return (
     <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: 6, mx: 'auto', maxWidth: 520 }} role="alert">
@@ -19,9 +19,16 @@ export function NotAllowedPage({ role }: { role: AdminRole | undefined }) {
       <Typography color="text.secondary">
         {role ? t('Your role ({{role}}) may not open this page.', { role: t(role) }) : t('Your role may not open this page.')}
       </Typography>
-      <Button component={RouterLink} to={paths.app.dashboard.getHref()} variant="contained">
-        {t('Back to Home')}
-      </Button>
+      <Stack direction="row" spacing={2}>
+        {alternative ? (
+          <Button component={RouterLink} to={alternative.href} variant="contained">
+            {t(alternative.label)}
+          </Button>
+        ) : null}
+        <Button component={RouterLink} to={paths.app.dashboard.getHref()} variant={alternative ? 'outlined' : 'contained'}>
+          {t('Back to Home')}
+        </Button>
+      </Stack>
     </Stack>
   );
 }

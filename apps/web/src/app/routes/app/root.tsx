@@ -1,6 +1,6 @@
 import { Suspense, useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useMatches, useNavigate, useNavigation } from 'react-router';
+import { Outlet, useLocation, useMatches, useNavigate, useNavigation } from 'react-router';
 import { DashboardLayout } from '@/components/layouts/dashboard-layout';
 import { LanguageSwitch } from '@/components/ui/language-switch';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
@@ -36,6 +36,10 @@ export function AppRoot() {
   // The route guard's second half: a page the role may not open says so instead of showing its screen.
   const route = currentRouteOf(useMatches());
   const allowed = route === undefined || (signedInRole !== null && roleMay(signedInRole.role, permissionOf(route)));
+  // The counter's review of a redemption (a row's click on the lists) has a read-only page for other roles: its details.
+  const { search } = useLocation();
+  const readOnlyAlternative =
+    route === 'redemptionReview' ? { href: `${paths.app.redemptionDetail.path}${search}`, label: 'Details and history' } : undefined;
   // The language chosen in the top bar applies at once, and is remembered for this admin.
   const { mutate: rememberLanguage } = useUpdateLanguage();
   const languageSwitch = useMemo(() => <LanguageSwitch onChosen={(language) => rememberLanguage({ language })} />, [rememberLanguage]);
@@ -61,7 +65,9 @@ export function AppRoot() {
       languageSwitch={languageSwitch}
     >
       <SignedInRoleProvider value={signedInRole}>
-        <Suspense fallback={<LoadingOverlay />}>{allowed ? <Outlet /> : <NotAllowedPage role={admin?.role} />}</Suspense>
+        <Suspense fallback={<LoadingOverlay />}>
+          {allowed ? <Outlet /> : <NotAllowedPage role={admin?.role} alternative={readOnlyAlternative} />}
+        </Suspense>
       </SignedInRoleProvider>
     </DashboardLayout>
   );
