@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { WatchedPage } from './support/browser';
 import { useConsole } from './support/fixture';
-import { e2eAdmin } from './support/server';
+import { e2eAdmin, e2eAdmins } from './support/server';
 import { fillSignIn, signIn } from './support/session';
 
 /**
@@ -58,7 +58,18 @@ describe('admin accounts', () => {
     await phone.press('End');
     await phone.pressSequentially('81234567890');
     expect(await phone.inputValue()).toBe('+62 812 3456 7890');
-    expect(await page.getByLabel('Role').inputValue()).toBe('Administrator');
+    // The role is a choice of four (issue 32), Administrator by default; a Teller needs a location.
+    const role = page.getByRole('combobox', { name: /^Role/ });
+    expect(await role.textContent()).toBe('Administrator');
+    await role.click();
+    expect(await page.getByRole('option').allTextContents()).toEqual(['Teller', 'Supervisor', 'Auditor', 'Administrator']);
+    await page.getByRole('option', { name: 'Teller' }).click();
+    await page.getByRole('combobox', { name: /^Location/ }).click();
+    await page.getByRole('option', { name: /^JKT-01/ }).waitFor();
+    await page.keyboard.press('Escape');
+    await role.click();
+    await page.getByRole('option', { name: 'Administrator' }).click();
+    expect(await page.getByRole('combobox', { name: /^Location/ }).count()).toBe(0);
     await page.getByLabel(/^Password/).fill(newAdmin.password);
     await page.getByLabel(/^Confirm Password/).fill(`${newAdmin.password}?`);
     await page.getByRole('button', { name: 'Add Admin' }).click();
@@ -111,7 +122,10 @@ describe('admin accounts', () => {
     await closeDialog('Data Remove Successfuly');
     await page.waitForURL('**/admin-list');
     const grid = page.getByRole('grid', { name: 'Admins' });
-    await expect.poll(() => grid.locator('[role="row"][data-id]').count()).toBe(1);
+    // The admins left: the e2e admin and one per role (support/server.ts), as the server counts them.
+    const { count } = (await (await page.request.get(`${e2e.baseUrl}/api/admin/count/admins`)).json()) as { count: number };
+    expect(count).toBe(Object.keys(e2eAdmins).length);
+    await expect.poll(() => grid.locator('[role="row"][data-id]').count()).toBe(count);
     expect(await grid.locator(`[role="row"][data-id="${newAdminId}"]`).count()).toBe(0);
   });
 

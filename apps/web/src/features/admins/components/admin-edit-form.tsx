@@ -158,17 +158,18 @@ export function AdminEditForm({ admin, isSelf }: AdminEditFormProps) {
           </FormControl>
         )}
       />
-      <RoleFields
-        idPrefix="admin-edit"
-        role={role}
-        locationId={locationId}
-        onRole={(value) => form.setValue('role', value, { shouldValidate: form.formState.isSubmitted })}
-        onLocation={(value) => form.setValue('locationId', value, { shouldValidate: form.formState.isSubmitted })}
-        roleError={errors.role?.message}
-        locationError={errors.locationId?.message}
-        // Nobody changes their own role.
-        disabled={isSelf}
-      />
+      {/* Nobody changes their own role: it shows under Admin Information. */}
+      {isSelf ? null : (
+        <RoleFields
+          idPrefix="admin-edit"
+          role={role}
+          locationId={locationId}
+          onRole={(value) => form.setValue('role', value, { shouldValidate: form.formState.isSubmitted })}
+          onLocation={(value) => form.setValue('locationId', value, { shouldValidate: form.formState.isSubmitted })}
+          roleError={errors.role?.message}
+          locationError={errors.locationId?.message}
+        />
+      )}
       <PasswordField
         id="admin-new-password"
         label={t('Password')}
