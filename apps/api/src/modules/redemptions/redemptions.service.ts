@@ -22,6 +22,8 @@ import { MailNotSent, type Mailer, type OutgoingMail } from '../mail/mailer';
 import { lockHeldDeposit } from '../settlement/escrow.repository';
 import type { SettlementAddresses } from '../settlement/settlement-addresses';
 import { queueHandOverSettlement, queueRefundOnRejection } from '../settlement/settlement.service';
+import { lockDenominationsOf } from '../vault/vault.repository';
+import { redemptionLinesAtLocation, unreservedAtLocation } from '../vault/vault-ledger';
 import { lockStockForHandOver } from '../vault/vault.service';
 import { counterLocationOf, counterRoleOf, currentIdentityCheck, recordIdentityCheck, redemptionLocation } from './counter.repository';
 import { announceHandOver, handOver, requireCounterChecks } from './hand-over';
@@ -156,6 +158,7 @@ export async function changeStatus(
       const queued = await queueHandOverSettlement(tx, id, ctx.settlement, ctx.adminId);
       details = { burnId: queued.burnId, feeId: queued.feeId, escrowTxHash: queued.escrowTxhash };
     }
+    if (action === 'reset') await requireUnreservedForReset(tx, id, redemption.locationId);
     if (action === 'reject') {
       const refundId = await queueRefundOnRejection(tx, id, ctx.adminId);
       details = { reason, ...(refundId ? { refundId } : {}) };
@@ -180,6 +183,32 @@ export async function changeStatus(
     if (details && ('burnId' in details || 'refundId' in details)) await publishEvent(tx, { type: 'settlement.changed', redemptionId: id });
     return answer;
   });
+}
+
+/**
+ * A reset asks for the pieces again: like a new request, they must be unreserved at the
+ * redemption's location (with the denominations locked, as a request and a hand-over take them),
+ * or a location would promise more pieces than it holds.
+ */
+async function requireUnreservedForReset(tx: Executor, id: number, locationId: number): Promise<void> {
+  await lockDenominationsOf(tx, id);
+  const lines = await redemptionLinesAtLocation(tx, id);
+  const unreserved = await unreservedAtLocation(
+    tx,
+    locationId,
+    lines.map((line) => line.denominationId),
+  );
+  const short = lines.filter((line) => (unreserved.get(line.denominationId) ?? 0) < line.requested);
+  if (short.length > 0) {
+    throw conflict(
+      `Cannot reset redemption ${id}: not enough unreserved pieces at ${short[0]!.locationCode}: ` +
+        short
+          .map(
+            (line) => `${line.denom} g (${line.requested} requested, ${Math.max(0, unreserved.get(line.denominationId) ?? 0)} unreserved)`,
+          )
+          .join(', '),
+    );
+  }
 }
 
 export type ApproveOutcome = { kind: 'handed-over'; redemption: RedemptionDetail } | { kind: 'pending'; confirmation: Confirmation };

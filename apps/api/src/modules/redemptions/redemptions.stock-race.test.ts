@@ -161,7 +161,15 @@ describeEachEngine(
         ),
       ]);
       const approveCodes = all.slice(0, 30).map((r) => r.statusCode);
-      expect(all.slice(30).map((r) => r.statusCode)).toEqual([...Array(20).fill(200), 200, 200, 200]);
+      // Rejects and the stock's confirmations all pass. A reset asks for its pieces again, so with the
+      // vault over-promised here (redemptions written straight in) it passes or is refused for want of
+      // unreserved pieces, depending on what the approvals and rejects beside it have done by then.
+      expect([...all.slice(30, 40), ...all.slice(50)].map((r) => r.statusCode)).toEqual(Array(13).fill(200));
+      for (const reset of all.slice(40, 50)) {
+        expect([200, 409]).toContain(reset.statusCode);
+        if (reset.statusCode === 409)
+          expect(reset.json().message).toMatch(/^Cannot reset redemption \d+: not enough unreserved pieces at JKT-01: /);
+      }
       expect(
         approveCodes.every((c) => c === 200 || c === 409),
         approveCodes.join(),

@@ -177,7 +177,13 @@ class Act implements fc.AsyncCommand<Model, Real> {
       approve: r.status === 'PREPARATION' && r.held === 'final' && r.codeChecked && r.identityChecked && model.redeemedPieces < stockPieces,
       prepare: r.status === 'PREPARATION' && r.held === 'final',
       reject: r.status === 'REQUESTED' || r.status === 'PREPARATION',
-      reset: r.status === 'REJECTED',
+      // A reset asks for the piece again: only while one is unreserved (the vault less hand-overs and open redemptions).
+      reset:
+        r.status === 'REJECTED' &&
+        stockPieces -
+          model.redeemedPieces -
+          model.redemptions.filter((o) => o.status === 'REQUESTED' || o.status === 'PREPARATION').length >=
+          1,
     }[this.action];
     expect(response.statusCode, `${this.action} of ${r.status} (${JSON.stringify(r)}): ${response.body}`).toBe(allowed ? 200 : 409);
     count(`${this.action} ${allowed ? 'done' : 'refused'}`);
