@@ -23,6 +23,9 @@ import { signIn } from './support/session';
 // Only reads: the run's shared demo-data server.
 const e2e = useConsole({ data: 'demo', server: 'shared' });
 let signedIn: WatchedPage;
+/** The counter's screens are a Supervisor's (or a Teller's): the e2e Administrator is shown 'Not allowed' there. */
+let atCounter: WatchedPage;
+const counterRoutes: readonly string[] = ['redemptionReview'];
 let ids: SampleIds;
 const opened: WatchedPage[] = [];
 const summary: Array<{ page: string; axeRules: number; minor: number; controls: number; stops: number; presses: number }> = [];
@@ -30,7 +33,9 @@ const summary: Array<{ page: string; axeRules: number; minor: number; controls: 
 beforeAll(async () => {
   signedIn = await e2e.openPage();
   opened.push(signedIn);
-  await signIn(signedIn.page);
+  atCounter = await e2e.openPage();
+  opened.push(atCounter);
+  await Promise.all([signIn(signedIn.page), signIn(atCounter.page, 'supervisor')]);
   ids = await fetchSampleIds(signedIn.context.request, e2e.baseUrl);
 });
 
@@ -77,7 +82,7 @@ async function checkPage(page: Page, label: string) {
 describe('every signed-in route of src/config/paths.ts, on the demo data', () => {
   it.each(appRouteKeys)('%s', async (key) => {
     const route = consoleRoute(key, ids);
-    const { page } = signedIn;
+    const { page } = counterRoutes.includes(key) ? atCounter : signedIn;
     // Inside the console, as its links go (a page load each time costs far more, and only
     // the first page of a visit is a load).
     await openInConsole(page, route.href);
