@@ -6,7 +6,7 @@ import { createCustomer, createCustomers } from '@/testing/data-generators';
 import { failWith, heldAnswer, inTurn, jsonResponse } from '@/testing/http';
 import { countAnswer, listServer } from '@/testing/list-server';
 import { applyLanguage } from '@/lib/i18n';
-import { currentUrl, renderSignedIn, testAdmin } from '@/testing/render-app';
+import { currentUrl, renderSignedIn, testAdmin, signInTestAdminAs } from '@/testing/render-app';
 
 const customersServer = (rows = createCustomers(34)) => listServer(customerListQuery, rows, { searchIn: ['fullName', 'email'] });
 
@@ -22,6 +22,9 @@ const countCard = () => screen.getByRole('region', { name: 'Registered Users' })
 const busy = { timeout: 30_000 };
 
 describe('/user-list', () => {
+  // Export CSV is an Auditor's (or a Supervisor's): exports carry personal data.
+  signInTestAdminAs({ role: 'Auditor' });
+
   it('shows the Registered Users count and the newest customers first, 10 to a page', async () => {
     const customers = customersServer();
     renderSignedIn('/user-list', { 'GET /admin/list/users': customers, 'GET /admin/count/users': countAnswer(1_234_567), ...noBalances() });
@@ -202,7 +205,7 @@ describe('/user-list', () => {
         createCustomer({ id: 8, gender: 'MALE', ekycStatus: 'REJECTED' }),
       ];
       renderSignedIn('/user-list', {
-        'GET /account/session': () => jsonResponse(200, { admin: { ...testAdmin, language: 'id' } }),
+        'GET /account/session': () => jsonResponse(200, { admin: { ...testAdmin, role: 'Auditor', language: 'id' } }),
         'GET /admin/list/users': customersServer(rows),
         'GET /admin/count/users': countAnswer(2),
         ...noBalances(),

@@ -4,7 +4,7 @@ import { purchaseListQuery, type PurchaseRow } from '@gold/contract';
 import { failWith, jsonResponse } from '@/testing/http';
 import { listServer } from '@/testing/list-server';
 import { applyLanguage } from '@/lib/i18n';
-import { currentUrl, renderSignedIn, testAdmin } from '@/testing/render-app';
+import { currentUrl, renderSignedIn, testAdmin, signInTestAdminAs } from '@/testing/render-app';
 
 function createPurchases(count: number): PurchaseRow[] {
   return Array.from({ length: count }, (_, i) => ({
@@ -28,6 +28,9 @@ const column = (field: string) =>
 const shows = (count: number) => waitFor(() => expect(column('fullname')).toHaveLength(count), { timeout: 30_000 });
 
 describe('/purchased-list', () => {
+  // Export CSV is an Auditor's (or a Supervisor's): exports carry personal data.
+  signInTestAdminAs({ role: 'Auditor' });
+
   it('shows the {product} Redeemed card (data[0].totalOrder) and the newest purchases with the spec’s columns', async () => {
     const list = server();
     renderSignedIn('/purchased-list', { 'GET /admin/list/order': list, 'GET /admin/count/order': totalOrder(2_345) });
@@ -76,7 +79,7 @@ describe('/purchased-list', () => {
   it('speaks Indonesian when the admin chose it: title, count card, grid name, search, headers and buyer links', async () => {
     try {
       renderSignedIn('/purchased-list', {
-        'GET /account/session': () => jsonResponse(200, { admin: { ...testAdmin, language: 'id' } }),
+        'GET /account/session': () => jsonResponse(200, { admin: { ...testAdmin, role: 'Auditor', language: 'id' } }),
         'GET /admin/list/order': server(),
         'GET /admin/count/order': totalOrder(14),
       });

@@ -10,7 +10,7 @@ import {
 } from '@gold/contract';
 import { jsonResponse, type StubbedRequest } from '@/testing/http';
 import { listServer } from '@/testing/list-server';
-import { renderSignedIn } from '@/testing/render-app';
+import { renderSignedIn, signInTestAdminAs } from '@/testing/render-app';
 
 /** The Settlement screen's three tabs on stubbed API answers: the reconciliation, a refund and a retry, each confirmed. */
 
@@ -83,6 +83,9 @@ const transaction = (overrides: Partial<ChainTransaction>): ChainTransaction => 
 });
 
 describe('/settlement', () => {
+  // Moving tokens by hand and exports are a Supervisor's.
+  signInTestAdminAs({ role: 'Supervisor' });
+
   it('lists the differences oldest first with their age, in flight marked, the counts above and the CSV of the same filters', async () => {
     renderSignedIn('/settlement?view=differences', {
       'GET /admin/settlement/reconciliation': () => jsonResponse(200, { data: items, total: items.length }),

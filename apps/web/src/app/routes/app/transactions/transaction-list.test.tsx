@@ -4,7 +4,7 @@ import { transactionListQuery, type Transaction } from '@gold/contract';
 import { failWith, inTurn, jsonResponse } from '@/testing/http';
 import { countAnswer, listServer } from '@/testing/list-server';
 import { applyLanguage } from '@/lib/i18n';
-import { currentUrl, renderSignedIn, testAdmin } from '@/testing/render-app';
+import { currentUrl, renderSignedIn, testAdmin, signInTestAdminAs } from '@/testing/render-app';
 
 const zero = '0x0000000000000000000000000000000000000000';
 const hex = (n: number, digits: number) => n.toString(16).padStart(digits, '0');
@@ -33,6 +33,9 @@ const column = (field: string) =>
   Array.from(grid().querySelectorAll(`[role="row"][data-id] [data-field="${field}"]`), (cell) => cell.textContent);
 
 describe('/transaction-list', () => {
+  // Export CSV is an Auditor's (or a Supervisor's): exports carry personal data.
+  signInTestAdminAs({ role: 'Auditor' });
+
   it('shows Transactions Made and the newest transactions first with the spec’s columns', async () => {
     const rows = createTransactions(23);
     const list = server(rows);
@@ -165,7 +168,7 @@ describe('/transaction-list', () => {
   it('speaks Indonesian when the admin chose it: count card, search, type filter, headers and links', async () => {
     try {
       renderSignedIn('/transaction-list', {
-        'GET /account/session': () => jsonResponse(200, { admin: { ...testAdmin, language: 'id' } }),
+        'GET /account/session': () => jsonResponse(200, { admin: { ...testAdmin, role: 'Auditor', language: 'id' } }),
         'GET /admin/list/transactions': server(),
         'GET /admin/count/transactions': countAnswer(23),
       });
