@@ -1,7 +1,9 @@
 import type { APIRequestContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type {
+  AddPhysicalGoldResponse,
   AuditListResponse,
+  RedemptionDetail,
   CaughtMailResponse,
   RedemptionListResponse,
   ReserveHistoryResponse,
@@ -10,7 +12,8 @@ import type {
 import { createPublicClient, encodeFunctionData, erc20Abi, http, parseAbi, type Address } from 'viem';
 import { downloadedText, type WatchedPage } from './support/browser';
 import { useConsole } from './support/fixture';
-import { openSignedInPage } from './support/session';
+import { e2eAdmins } from './support/server';
+import { apiReader, openSignedInPage, signIn } from './support/session';
 
 /**
  * Proof of reserves on the built console, the real API and the demo chain: the tokens
@@ -26,14 +29,35 @@ let watched: WatchedPage;
 let page: Page;
 let api: APIRequestContext;
 let apiGet: <T>(path: string) => Promise<T>;
+/** The second supervisor's requests: the four eyes on stock receipts and large hand-overs. */
+let checker: APIRequestContext;
+/** The audit log is an Auditor's (or an Administrator's), not the Supervisor's: read through an Auditor's session. */
+let auditGet: <T>(path: string) => Promise<T>;
 
 beforeAll(async () => {
-  ({ watched, page, api, apiGet } = await openSignedInPage(e2e, { width: 1400, height: 1000 }));
+  // Hand-overs, stock and exports are a Supervisor's; a second one confirms what needs four eyes.
+  ({ watched, page, api, apiGet } = await openSignedInPage(e2e, { width: 1400, height: 1000 }, 'supervisor'));
+  const second = await e2e.openPage();
+  await signIn(second.page, 'supervisor2');
+  checker = second.context.request;
+  const auditor = await e2e.openPage();
+  await signIn(auditor.page, 'auditor');
+  auditGet = apiReader(auditor.context.request, e2e.baseUrl);
 });
 
-async function apiPost(path: string, data: object): Promise<void> {
+async function apiPost(path: string, data: object): Promise<Response> {
   const response = await api.post(`${e2e.baseUrl}/api${path}`, { data });
   expect(response.ok(), `POST ${path}: ${await response.text()}`).toBe(true);
+  return { status: response.status(), body: (await response.json()) as unknown };
+}
+type Response = { status: number; body: unknown };
+
+/** The second supervisor confirms a pending confirmation with their password. */
+async function confirmAsSecondSupervisor(confirmationId: number): Promise<void> {
+  const response = await checker.post(`${e2e.baseUrl}/api/admin/confirmations/${confirmationId}/confirm`, {
+    data: { reauth: { password: e2eAdmins.supervisor2.password } },
+  });
+  expect(response.ok(), `confirm ${confirmationId}: ${await response.text()}`).toBe(true);
 }
 
 const ownableAbi = parseAbi(['function owner() view returns (address)']);
@@ -58,7 +82,10 @@ async function approve(id: number): Promise<void> {
   const mail = await apiGet<CaughtMailResponse>('/admin/dev/mail');
   const code = /\(penukaran #\d+\): (\d{6})/.exec(mail.data.find((message) => message.subject.includes(`#${id})`))!.text)![1]!;
   await apiPost('/admin/redeem/checkotp', { id, otp: code });
-  await apiPost('/admin/redeem/approve', { id });
+  await apiPost(`/admin/redeem/${id}/identity-check`, { documentType: 'KTP', last4: '0042' });
+  const approval = await apiPost('/admin/redeem/approve', { id });
+  // Above the confirmation threshold the hand-over waits for a second admin (202).
+  if (approval.status === 202) await confirmAsSecondSupervisor((approval.body as { id: number }).id);
 }
 
 /**
@@ -82,7 +109,7 @@ async function mintOnDemoChain(amount: bigint): Promise<void> {
 }
 
 const reserveAudits = async () =>
-  (await apiGet<AuditListResponse>('/admin/audit?limit=100')).data.filter((entry) => entry.entity === 'reserves');
+  (await auditGet<AuditListResponse>('/admin/audit?limit=100')).data.filter((entry) => entry.entity === 'reserves');
 
 describe('Reserves', () => {
   let backed: ReservesResponse;
@@ -129,9 +156,15 @@ describe('Reserves', () => {
     await page.evaluate(() => Object.assign(window, { notReloaded: true }));
     const before = (await apiGet<ReservesResponse>('/admin/reserves')).reading!;
     // The largest PREPARATION redemptions (their escrow is final) handed over at the counter.
-    const open = (await apiGet<RedemptionListResponse>('/admin/list/redeems?status=PREPARATION&limit=100&sort=total&order=desc')).data;
+    const largest = (await apiGet<RedemptionListResponse>('/admin/list/redeems?status=PREPARATION&limit=100&sort=total&order=desc')).data;
+    // Approve needs the customer's eKYC verified.
+    const open = [];
+    for (const row of largest) {
+      if ((await apiGet<RedemptionDetail>(`/admin/redeem/${row.id}`)).user.ekycStatus === 'VERIFIED') open.push(row);
+      if (open.length === 2) break;
+    }
     let handedOver = 0n;
-    for (const redemption of open.slice(0, 2)) {
+    for (const redemption of open) {
       await approve(redemption.id);
       handedOver += units(redemption.total);
     }
@@ -198,7 +231,10 @@ describe('Reserves', () => {
     const short = (await apiGet<ReservesResponse>('/admin/reserves')).reading!;
     const pieces = Math.ceil(Number(short.shortfallGrams) / 100) + 1;
     const response = await api.post(`${e2e.baseUrl}/api/admin/physicalgold/add`, { data: { denom: 100, amount: pieces } });
-    expect([200, 201]).toContain(response.status());
+    // A stock receipt waits for a second admin (four eyes): in the vault once confirmed.
+    expect(response.status()).toBe(202);
+    const { confirmation } = (await response.json()) as AddPhysicalGoldResponse;
+    await confirmAsSecondSupervisor(confirmation!.id);
 
     await expect.poll(() => underBacked().count()).toBe(0);
     await expect.poll(() => figures().innerText()).toContain('Every token is backed');

@@ -29,7 +29,8 @@ let page: Page;
 let apiGet: <T>(path: string) => Promise<T>;
 
 beforeAll(async () => {
-  ({ watched, page, apiGet } = await openSignedInPage(e2e));
+  // Export CSV is an Auditor's or a Supervisor's (exports carry personal data and are audited).
+  ({ watched, page, apiGet } = await openSignedInPage(e2e, undefined, 'auditor'));
 });
 
 const apiList = (query: string) => apiGet<TransactionPage>(`/admin/list/transactions?${query}`);
