@@ -201,6 +201,8 @@ const builtElsewhere = [
   'plugins/error-handler.ts: sendError(reply, error.statusCode, error.message',
   'plugins/error-handler.ts: sendError(reply, 400, message, issues',
   'plugins/error-handler.ts: sendError(reply, statusCode, error.message',
+  // One sentence per permission (route-permissions.ts), each catalogued: "Your role ({{role}}) may not move stock: ...".
+  'modules/identity/sessions/route-permissions.ts: forbidden(permissionRefusal',
 ];
 
 describe('the server message catalogue', () => {

@@ -213,6 +213,179 @@ const examples: [english: string, indonesian: string][] = [
   ['body: Unrecognized keys: "a", "b"', 'body: Kunci-kunci tidak dikenal: "a", "b"'],
   ["body.type: Invalid discriminator value. Expected 'a' | 'b'", "body.type: Nilai pembeda tidak valid. Seharusnya 'a' | 'b'"],
   ['body.url: Invalid URL', 'body.url: URL tidak valid'],
+  // Custody (issue 32): roles, the vault ledger, four eyes, the counter's identity check.
+  ['Confirmation 41 not found', 'Konfirmasi 41 tidak ditemukan'],
+  ['Cannot decline confirmation 41: it is withdrawn already', 'Tidak dapat memproses konfirmasi 41: statusnya sudah withdrawn'],
+  [
+    'Cannot confirm confirmation 41: you proposed it; another admin must confirm it (four eyes)',
+    'Tidak dapat memproses konfirmasi 41: Anda yang mengusulkannya; admin lain harus memutuskannya (empat mata)',
+  ],
+  ['Confirmation 41 names no redemption', 'Konfirmasi 41 tidak menyebut penukaran'],
+  [
+    'Cannot withdraw confirmation 41: only the admin who proposed it may withdraw it',
+    'Tidak dapat menarik kembali konfirmasi 41: hanya admin yang mengusulkannya yang boleh menariknya kembali',
+  ],
+  ['body.locationId: a Teller needs a vault location', 'body.locationId: Teller memerlukan lokasi brankas'],
+  [
+    'body.locationId: only a Teller has a vault location (a Teller works at every location)',
+    'body.locationId: hanya Teller yang memiliki lokasi brankas (Teller bekerja di semua lokasi)',
+  ],
+  ['body.locationId: vault location 41 does not exist', 'body.locationId: lokasi brankas 41 tidak ada'],
+  ['You cannot change your own role', 'Anda tidak dapat mengubah peran Anda sendiri'],
+  [
+    'Cannot change or deactivate the last active Administrator: make another admin an Administrator first',
+    'Tindakan ini tidak dapat dilakukan pada Administrator aktif terakhir: jadikan admin lain Administrator terlebih dahulu',
+  ],
+  [
+    'body.reauth.code: enter a code from your authenticator app (or a recovery code)',
+    'body.reauth.code: masukkan kode dari aplikasi autentikator Anda (atau kode pemulihan)',
+  ],
+  [
+    'body.reauth.code: the code is not valid (a code is accepted once: wait for the next one)',
+    'body.reauth.code: kode tidak valid (satu kode hanya diterima sekali: tunggu kode berikutnya)',
+  ],
+  [
+    'Cannot confirm the hand-over: redemption 41 is REJECTED, no longer PREPARATION',
+    'Tidak dapat mengonfirmasi penyerahan: penukaran 41 berstatus REJECTED, bukan lagi PREPARATION',
+  ],
+  [
+    "Cannot confirm the hand-over: the customer's eKYC status is PENDING; gold is handed over only to customers whose eKYC is VERIFIED",
+    'Tidak dapat melanjutkan: status eKYC pelanggan PENDING; emas hanya diserahkan kepada pelanggan dengan eKYC VERIFIED',
+  ],
+  [
+    'Cannot approve: no identity document has been checked at the counter for this redemption: record the check first',
+    'Tidak dapat melanjutkan: belum ada dokumen identitas yang diperiksa di loket untuk penukaran ini: catat pemeriksaannya terlebih dahulu',
+  ],
+  [
+    'Redemption 41 is collected at SBY-01 (Surabaya branch vault); you serve the counter at JKT-01 only',
+    'Penukaran 41 diambil di SBY-01 (Surabaya branch vault); Anda hanya melayani loket di JKT-01',
+  ],
+  [
+    'Cannot reject redemption 41: its hand-over waits for a second admin (confirmation 9, proposed by Dewi Lestari); it must be confirmed, declined or withdrawn first',
+    'Tidak dapat memproses penukaran 41: penyerahannya menunggu admin kedua (konfirmasi 9, diusulkan oleh Dewi Lestari); konfirmasi itu harus dikonfirmasi, ditolak, atau ditarik kembali terlebih dahulu',
+  ],
+  [
+    'Cannot reset redemption 41: not enough unreserved pieces at SBY-01: 10 g (1 requested, 0 unreserved)',
+    'Tidak dapat mengatur ulang penukaran 41: keping yang belum dipesan di SBY-01 tidak cukup: 10 g (1 requested, 0 unreserved)',
+  ],
+  [
+    "Cannot approve: no final escrow deposit of the customer's tokens is held for redemption 41",
+    'Tidak dapat menyetujui: tidak ada deposit eskrow final token nasabah yang ditahan untuk penukaran 41',
+  ],
+  [
+    '10 g is not a denomination of the vault: add it on the Denoms List first',
+    '10 g bukan denominasi brankas: tambahkan dulu di Daftar Denominasi',
+  ],
+  ['No piece with id 404, 405', 'Tidak ada keping dengan id 404, 405'],
+  ['pieceIds lists 404 more than once', 'pieceIds mencantumkan 404 lebih dari sekali'],
+  ['Cannot receive: serial ANTM-0001 is in the ledger already', 'Tidak dapat menerima: nomor seri ANTM-0001 sudah ada di buku besar'],
+  ['Cannot write off: ANTM-0002 is written off', 'Tidak dapat menghapusbukukan: ANTM-0002 is written off'],
+  ['Cannot transfer: ANTM-0002 is handed over', 'Tidak dapat memindahkan: ANTM-0002 is handed over'],
+  ['Cannot transfer: ANTM-0001 is at SBY-01 already', 'Tidak dapat memindahkan: ANTM-0001 sudah berada di SBY-01'],
+  [
+    'Cannot count: not a 10 g piece of SBY-01 in the ledger (it comes in by a receipt or a transfer): ANTM-0007, ANTM-0008',
+    'Tidak dapat menghitung: bukan keping 10 g milik SBY-01 di buku besar (keping masuk melalui penerimaan atau pemindahan): ANTM-0007, ANTM-0008',
+  ],
+  [
+    'The count matches the ledger: 3 × 10 g at SBY-01, nothing to adjust',
+    'Hitungan sesuai dengan buku besar: 3 × 10 g di SBY-01, tidak ada yang perlu disesuaikan',
+  ],
+  [
+    'Cannot confirm: it would leave fewer pieces than open redemptions reserve: 10 g at JKT-01 (1 left, 2 reserved)',
+    'Tidak dapat mengonfirmasi: keping yang tersisa akan lebih sedikit daripada yang dipesan penukaran terbuka: 10 g at JKT-01 (1 left, 2 reserved)',
+  ],
+  ['Cannot confirm: serial ANTM-0001 is in the ledger already', 'Tidak dapat mengonfirmasi: nomor seri ANTM-0001 sudah ada di buku besar'],
+  ['Cannot confirm: ANTM-0002 is handed over', 'Tidak dapat mengonfirmasi: ANTM-0002 is handed over'],
+  ['Cannot confirm: ANTM-0001 is at SBY-01 already', 'Tidak dapat mengonfirmasi: ANTM-0001 sudah berada di SBY-01'],
+  [
+    'Cannot confirm: the ledger changed since the count (10 g at JKT-01 (1 left, 2 reserved)): count again',
+    'Tidak dapat mengonfirmasi: buku besar berubah sejak penghitungan (10 g at JKT-01 (1 left, 2 reserved)): hitung ulang',
+  ],
+  [
+    'Cannot hand over: redemption 41 has pieces handed over already',
+    'Tidak dapat menyerahkan: penukaran 41 sudah memiliki keping yang diserahkan',
+  ],
+  ['Redemption 41 has no pieces', 'Penukaran 41 tidak memiliki keping'],
+  [
+    "Cannot hand over: not enough pieces at the redemption's location: 10 g at JKT-01 (1 left, 2 reserved)",
+    'Tidak dapat menyerahkan: keping di lokasi penukaran tidak cukup: 10 g at JKT-01 (1 left, 2 reserved)',
+  ],
+  ['Cannot hand over: the pieces of redemption 41 changed meanwhile', 'Tidak dapat menyerahkan: keping penukaran 41 berubah sementara itu'],
+  ['Vault location 41 not found', 'Lokasi brankas 41 tidak ditemukan'],
+  ['A vault location with code SBY-01 exists already', 'Lokasi brankas dengan kode SBY-01 sudah ada'],
+  [
+    "Cannot approve: not enough pieces at the redemption's location: 10 g at JKT-01 (1 left, 2 reserved)",
+    'Tidak dapat menyetujui: keping di lokasi penukaran tidak cukup: 10 g at JKT-01 (1 left, 2 reserved)',
+  ],
+  [
+    'body.code: code must be 2 to 16 capital letters, digits or dashes',
+    'body.code: kode harus 2 sampai 16 huruf kapital, angka, atau tanda hubung',
+  ],
+  [
+    'body.pieces.0.serial: serial must be 3 to 40 letters, digits, dots, slashes or dashes',
+    'body.pieces.0.serial: nomor seri harus 3 sampai 40 huruf, angka, titik, garis miring, atau tanda hubung',
+  ],
+  ['body.pieces.0.fineness: fineness must be below 1000', 'body.pieces.0.fineness: kadar harus di bawah 1000'],
+  ['body.pieces: pieces must list at least one piece', 'body.pieces: pieces harus mencantumkan setidaknya satu keping'],
+  ['body.pieces: pieces must list at most 1000 pieces', 'body.pieces: pieces harus mencantumkan paling banyak 1000 keping'],
+  ['body.pieceIds: pieceIds must list at least one piece', 'body.pieceIds: pieceIds harus mencantumkan setidaknya satu keping'],
+  ['body.pieceIds: pieceIds must list at most 1000 pieces', 'body.pieceIds: pieceIds harus mencantumkan paling banyak 1000 keping'],
+  [
+    'body.countedSerials: countedSerials must list at most 100000 serials',
+    'body.countedSerials: countedSerials harus mencantumkan paling banyak 100000 nomor seri',
+  ],
+  [
+    'body.last4: last4 must be the last 4 letters or digits of the document number',
+    'body.last4: last4 harus berupa 4 huruf atau angka terakhir nomor dokumen',
+  ],
+  [
+    'Cannot record an identity check for a redemption that is REDEEMED',
+    'Tidak dapat mencatat pemeriksaan identitas untuk penukaran yang berstatus REDEEMED',
+  ],
+  [
+    "Cannot record an identity check for a redemption that is REQUESTED: the customer's tokens are not yet in escrow at final depth; it moves to PREPARATION when they are",
+    'Tidak dapat mencatat pemeriksaan identitas untuk penukaran yang berstatus REQUESTED: token nasabah belum berada di eskrow secara final; penukaran berpindah ke PREPARATION setelah itu',
+  ],
+  [
+    "Your role (Auditor) may not move stock or work the counter (one-time codes, identity checks, hand-overs): it needs the 'stock' or 'counter' permission",
+    "Peran Anda (Auditor) tidak mengizinkan tindakan ini: diperlukan izin 'stock' or 'counter'",
+  ],
+  [
+    "Your role (Teller) may not read the back office: it needs the 'read' permission",
+    "Peran Anda (Teller) tidak boleh membaca back office: diperlukan izin 'read'",
+  ],
+  [
+    "Your role (Teller) may not work the counter (one-time codes, identity checks, hand-overs): it needs the 'counter' permission",
+    "Peran Anda (Teller) tidak boleh melayani loket (kode sekali pakai, pemeriksaan identitas, penyerahan): diperlukan izin 'counter'",
+  ],
+  [
+    "Your role (Teller) may not move stock: it needs the 'stock' permission",
+    "Peran Anda (Teller) tidak boleh memindahkan stok: diperlukan izin 'stock'",
+  ],
+  [
+    "Your role (Teller) may not confirm another admin's action: it needs the 'confirm' permission",
+    "Peran Anda (Teller) tidak boleh mengonfirmasi tindakan admin lain: diperlukan izin 'confirm'",
+  ],
+  [
+    "Your role (Teller) may not move tokens by hand (refunds, retries): it needs the 'settlement' permission",
+    "Peran Anda (Teller) tidak boleh memindahkan token secara manual (pengembalian, pengulangan): diperlukan izin 'settlement'",
+  ],
+  [
+    "Your role (Teller) may not export data: it needs the 'export' permission",
+    "Peran Anda (Teller) tidak boleh mengekspor data: diperlukan izin 'export'",
+  ],
+  [
+    "Your role (Teller) may not read the audit log: it needs the 'audit' permission",
+    "Peran Anda (Teller) tidak boleh membaca log audit: diperlukan izin 'audit'",
+  ],
+  [
+    "Your role (Teller) may not manage admins: it needs the 'admins' permission",
+    "Peran Anda (Teller) tidak boleh mengelola admin: diperlukan izin 'admins'",
+  ],
+  [
+    "Your role (Teller) may not change settings and credentials: it needs the 'settings' permission",
+    "Peran Anda (Teller) tidak boleh mengubah pengaturan dan kredensial: diperlukan izin 'settings'",
+  ],
 ];
 
 const templateKeys = Object.keys(serverCatalogue).filter((key) => key.includes('{{'));

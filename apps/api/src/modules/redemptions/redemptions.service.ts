@@ -129,9 +129,9 @@ async function lockFor(tx: Executor, action: RedemptionAction, id: number, admin
   if (redemptionLifecycle[action].blockedByPendingHandOver) {
     const pending = await pendingConfirmationFor(tx, id);
     if (pending) {
+      const verb = redemptionLifecycle[action].verb;
       throw conflict(
-        `Cannot ${redemptionLifecycle[action].verb} redemption ${id}: its hand-over waits for a second admin ` +
-          `(confirmation ${pending.id}, proposed by ${pending.maker.fullName}); it must be confirmed, declined or withdrawn first`,
+        `Cannot ${verb} redemption ${id}: its hand-over waits for a second admin (confirmation ${pending.id}, proposed by ${pending.maker.fullName}); it must be confirmed, declined or withdrawn first`,
       );
     }
   }
@@ -200,14 +200,10 @@ async function requireUnreservedForReset(tx: Executor, id: number, locationId: n
   );
   const short = lines.filter((line) => (unreserved.get(line.denominationId) ?? 0) < line.requested);
   if (short.length > 0) {
-    throw conflict(
-      `Cannot reset redemption ${id}: not enough unreserved pieces at ${short[0]!.locationCode}: ` +
-        short
-          .map(
-            (line) => `${line.denom} g (${line.requested} requested, ${Math.max(0, unreserved.get(line.denominationId) ?? 0)} unreserved)`,
-          )
-          .join(', '),
-    );
+    const lacking = short
+      .map((line) => `${line.denom} g (${line.requested} requested, ${Math.max(0, unreserved.get(line.denominationId) ?? 0)} unreserved)`)
+      .join(', ');
+    throw conflict(`Cannot reset redemption ${id}: not enough unreserved pieces at ${short[0]!.locationCode}: ${lacking}`);
   }
 }
 

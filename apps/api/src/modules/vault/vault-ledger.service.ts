@@ -217,9 +217,9 @@ export function proposeCount(db: Database, maker: Maker, body: StockCountBody): 
     const known = new Set(ledger.map((piece) => piece.serial));
     const strangers = body.countedSerials.filter((serial) => !known.has(serial));
     if (strangers.length > 0) {
+      const listed = `${strangers.slice(0, 20).join(', ')}${strangers.length > 20 ? ` and ${strangers.length - 20} more` : ''}`;
       throw conflict(
-        `Cannot count: ${strangers.slice(0, 20).join(', ')}${strangers.length > 20 ? ` and ${strangers.length - 20} more` : ''} ` +
-          `${strangers.length === 1 ? 'is' : 'are'} not a ${body.denom} g piece of ${location.code} in the ledger (it comes in by a receipt or a transfer)`,
+        `Cannot count: not a ${body.denom} g piece of ${location.code} in the ledger (it comes in by a receipt or a transfer): ${listed}`,
       );
     }
     const missing = ledger.filter((piece) => piece.status === 'in_vault' && !counted.has(piece.serial));

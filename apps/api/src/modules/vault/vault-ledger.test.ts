@@ -316,7 +316,12 @@ describeEachEngine('vault ledger and four eyes', (t) => {
     ['write-offs', { pieceIds: [999999], reason: 'x' }, 404, 'No piece with id 999999'],
     ['write-offs', { pieceIds: [1] }, 400, 'reason'],
     ['transfers', { pieceIds: [1, 1], toLocationId: 1 }, 400, 'pieceIds lists 1 more than once'],
-    ['counts', { locationId: 1, denom: 10, countedSerials: ['NOT-IN-LEDGER'] }, 409, 'NOT-IN-LEDGER is not a 10 g piece of JKT-01'],
+    [
+      'counts',
+      { locationId: 1, denom: 10, countedSerials: ['NOT-IN-LEDGER'] },
+      409,
+      'not a 10 g piece of JKT-01 in the ledger (it comes in by a receipt or a transfer): NOT-IN-LEDGER',
+    ],
     ['counts', { locationId: 1, denom: 10, countedSerials: [], extra: true }, 400, 'extra'],
   ])('refuses a bad %s proposal (%#) and writes nothing', async (path, payload, status, message) => {
     const before = await selectRows<{ n: number }>(t().database.db, sql`select count(*)::int as n from vault_confirmations`);
