@@ -13,7 +13,8 @@ export function NotAllowedPage({ role, alternative }: { role: AdminRole | undefi
   return (
     <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: 6, mx: 'auto', maxWidth: 520 }} role="alert">
       <BlockIcon sx={{ fontSize: 56, color: 'error.main' }} aria-hidden />
-      <Typography variant="h2" component="p">
+      {/* The page's heading: the screen's own (and its h1) is not shown. */}
+      <Typography variant="h2" component="h1">
         {t('Not allowed')}
       </Typography>
       <Typography color="text.secondary">
