@@ -237,6 +237,33 @@ describe('/redeem?id=', () => {
     expect(posts(calls)).toEqual([['/admin/redeem/reset', { id: 12 }]]);
   });
 
+  it('tells a teller of another location why they cannot act, and offers no counter section', async () => {
+    const redemption = createRedemption({ id: 14, status: 'PREPARATION', allowedActions: [] });
+    renderSignedIn(
+      '/redeem?id=14',
+      { 'GET /admin/redeem/14': () => jsonResponse(200, redemption) },
+      { as: { role: 'Teller', locationId: 2 } },
+    );
+    expect(
+      await screen.findByText(
+        'This redemption is collected at JKT-01 — Jakarta Pusat. You serve another location, so you cannot act on it.',
+      ),
+    ).toBeTruthy();
+    for (const name of ['Redemption OTP Check', 'Identity Document', 'Redemption Approval', 'Redemption Rejection'])
+      expect(region(name)).toBeNull();
+  });
+
+  it('says a large hand-over waits for a supervisor, with its maker and the way to Confirmations', async () => {
+    const pendingConfirmation = { id: 31, createdAt: '2026-11-20T03:05:00.000Z', maker: { id: 4, fullName: 'Teller Jakarta' } };
+    const redemption = createRedemption({ id: 15, status: 'PREPARATION', pendingConfirmation, allowedActions: ['sendotp', 'checkotp'] });
+    renderSignedIn('/redeem?id=15', { 'GET /admin/redeem/15': () => jsonResponse(200, redemption) });
+    await screen.findByText('Waiting for a supervisor’s confirmation');
+    const notice = screen.getAllByRole('status').find((element) => element.textContent?.includes('Waiting for a supervisor'))!;
+    expect(notice.textContent).toContain('Teller Jakarta sent this hand-over for confirmation');
+    expect(within(notice).getByRole('link', { name: 'Open Confirmations' }).getAttribute('href')).toBe('/confirmations');
+    expect(region('Redemption Approval')).toBeNull();
+  });
+
   it('asks nothing without a valid id, and shows the server’s message for an unknown one', async () => {
     const first = renderSignedIn('/redeem?id=abc');
     expect(await screen.findByText('No redemption selected.')).toBeTruthy();
