@@ -112,7 +112,7 @@ export async function markCodeChecked(db: Database, redemptionId: number): Promi
 }
 
 /** What the teller records at the counter in tests: the customer's KTP, ending 0007. */
-export const testIdentityCheck: IdentityCheckBody = { documentType: 'KTP', last4: '0007' };
+const testIdentityCheck: IdentityCheckBody = { documentType: 'KTP', last4: '0007' };
 
 type Inject = (options: InjectOptions) => Promise<LightMyRequestResponse>;
 

@@ -8,7 +8,7 @@ export const gramsOf = (redemption: RedemptionDetail) =>
   redemption.physicalGoldRedeems.reduce((sum, piece) => sum + piece.amount * piece.physicalGold.denom, 0);
 
 /** The hand-over confirmation threshold of the server (HANDOVER_CONFIRMATION_GRAMS, default 100 g). */
-export const confirmationThresholdGrams = 100;
+const confirmationThresholdGrams = 100;
 
 /**
  * A PREPARATION redemption the counter can hand over now: the customer's eKYC VERIFIED, collected at
@@ -55,7 +55,7 @@ export async function checkCodeAndIdentity(page: Page, apiGet: ApiGet, id: numbe
 }
 
 /** The Identity Document step: KTP, the last 4 characters, recorded. */
-export async function recordIdentityDocument(page: Page, last4: string): Promise<void> {
+async function recordIdentityDocument(page: Page, last4: string): Promise<void> {
   const identity = page.getByRole('region', { name: 'Identity Document' });
   await identity.getByRole('combobox', { name: /^Document type/ }).click();
   await page.getByRole('option', { name: 'KTP (identity card)' }).click();

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { openRedemptionStatuses, type StockAtLocation } from '@gold/contract';
+import { openRedemptionStatuses } from '@gold/contract';
 import { selectRows, type Executor } from '../../db/client';
 import { goldDenominations, redemptionPieces, redemptions, vaultLocations, vaultMovements, vaultPieces } from '../../db/schema';
 import { conflict, notFound } from '../../lib/http-errors';
@@ -46,48 +46,6 @@ export const inVaultByLocation = sql`select ${p.denominationId} as denomination_
 /** Per (denomination, location): pieces asked for by open redemptions collected there (reads open redemptions only). */
 export const reservedByLocation = sql`select ${rp.denominationId} as denomination_id, ${r.locationId} as location_id, sum(${rp.amount})::int as pieces
   from ${r} join ${rp} on ${rp.redemptionId} = ${r.id} where ${r.status} in (${openStatuses}) group by 1, 2`;
-
-export interface DenominationStockAtLocation extends StockAtLocation {
-  denominationId: number;
-}
-
-/**
- * Per denomination and location, the pieces in the vault there and the pieces reserved there, for
- * every location (few), largest denomination first then by location code. `denominationIds`
- * narrows it to those denominations.
- */
-export function stockByLocation(db: Executor, denominationIds?: number[]): Promise<DenominationStockAtLocation[]> {
-  const only =
-    denominationIds === undefined
-      ? sql``
-      : denominationIds.length === 0
-        ? sql`where false`
-        : sql`where ${d.id} in (${sql.join(
-            denominationIds.map((id) => sql`${id}`),
-            sql`, `,
-          )})`;
-  return selectRows<DenominationStockAtLocation>(
-    db,
-    sql`select ${d.id} as "denominationId", ${l.id} as "locationId", ${l.code} as "code", ${l.name} as "name",
-               coalesce(v.pieces, 0) as "available", coalesce(res.pieces, 0) as "reserved"
-          from ${d} cross join ${l}
-          left join (${inVaultByLocation}) v on v.denomination_id = ${d.id} and v.location_id = ${l.id}
-          left join (${reservedByLocation}) res on res.denomination_id = ${d.id} and res.location_id = ${l.id}
-          ${only}
-         order by ${d.denom} desc, ${l.code}`,
-  );
-}
-
-/** Per location, every denomination together: pieces in the vault and reserved there (reserves). */
-export function stockPerLocation(db: Executor): Promise<StockAtLocation[]> {
-  return selectRows<StockAtLocation>(
-    db,
-    sql`select ${l.id} as "locationId", ${l.code} as "code", ${l.name} as "name",
-               coalesce((select sum(v.pieces) from (${inVaultByLocation}) v where v.location_id = ${l.id}), 0)::int as "available",
-               coalesce((select sum(res.pieces) from (${reservedByLocation}) res where res.location_id = ${l.id}), 0)::int as "reserved"
-          from ${l} order by ${l.code}`,
-  );
-}
 
 /**
  * For the denomination whose id is `denominationId` (a column of the outer query): a JSON array of
@@ -195,8 +153,21 @@ export function handedOverPieces(db: Executor, redemptionId: number): Promise<Ha
  */
 export async function unreservedAtLocation(tx: Executor, locationId: number, denominationIds: number[]): Promise<Map<number, number>> {
   if (denominationIds.length === 0) return new Map();
-  const rows = await stockByLocation(tx, denominationIds);
-  return new Map(rows.filter((row) => row.locationId === locationId).map((row) => [row.denominationId, row.available - row.reserved]));
+  // Only the denominations asked for, at this one location: an index-only count of the pieces there
+  // and the open redemptions collected there (partial indexes), not every denomination and location.
+  const rows = await selectRows<{ denominationId: number; unreserved: number }>(
+    tx,
+    sql`select ${d.id} as "denominationId",
+               (select count(*)::int from ${p}
+                 where ${p.denominationId} = ${d.id} and ${p.locationId} = ${locationId} and ${p.status} = 'in_vault')
+             - (select coalesce(sum(${rp.amount}), 0)::int from ${r} join ${rp} on ${rp.redemptionId} = ${r.id}
+                 where ${r.status} in (${openStatuses}) and ${r.locationId} = ${locationId} and ${rp.denominationId} = ${d.id}) as "unreserved"
+          from ${d} where ${d.id} in (${sql.join(
+            denominationIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+  );
+  return new Map(rows.map((row) => [row.denominationId, row.unreserved]));
 }
 
 /** The location, or null. */

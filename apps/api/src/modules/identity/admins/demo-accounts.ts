@@ -10,7 +10,7 @@ import { hashPassword } from './passwords';
  * duties: the teller hands over at JKT-01 (migration 0029's location, id 1), a supervisor confirms
  * (two of them, so the four eyes can be two supervisors), the auditor reads.
  */
-export const demoAccounts: ReadonlyArray<{ email: string; fullName: string; role: AdminRole; locationId: number | null }> = [
+const demoAccounts: ReadonlyArray<{ email: string; fullName: string; role: AdminRole; locationId: number | null }> = [
   { email: 'teller@example.com', fullName: 'Teller (demo)', role: 'Teller', locationId: 1 },
   { email: 'supervisor@example.com', fullName: 'Supervisor (demo)', role: 'Supervisor', locationId: null },
   { email: 'supervisor2@example.com', fullName: 'Second Supervisor (demo)', role: 'Supervisor', locationId: null },

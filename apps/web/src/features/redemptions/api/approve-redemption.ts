@@ -15,7 +15,7 @@ import { statusChangeCallbacks } from './refresh-after-change';
  * What approve answers: the redemption, REDEEMED (200), or, for a hand-over above the
  * confirmation threshold, the pending confirmation (202): nothing left the vault yet.
  */
-export type ApproveOutcome = { handedOver: RedemptionDetail } | { waiting: Confirmation };
+type ApproveOutcome = { handedOver: RedemptionDetail } | { waiting: Confirmation };
 
 const approveAnswer = z.union([confirmationResponse, redemptionActionResponse]);
 
