@@ -128,7 +128,11 @@ describe('an auditor reads everything and moves nothing', () => {
     const open = (await apiGet<{ data: { id: number }[] }>(auditor, '/admin/list/redeems?status=PREPARATION&limit=1')).data[0]!;
     await page.goto(`/redemption-list/detail?id=${open.id}`);
     await page.getByRole('region', { name: 'History' }).waitFor();
-    await page.getByRole('region', { name: /^Redemption \d+$/ }).locator('dd').first().waitFor();
+    await page
+      .getByRole('region', { name: /^Redemption \d+$/ })
+      .locator('dd')
+      .first()
+      .waitFor();
     expect(await page.getByRole('button', { name: 'Update Information' }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Open the review page' }).count()).toBe(0);
 
