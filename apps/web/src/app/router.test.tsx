@@ -11,7 +11,9 @@ import { customerScreenHandlers } from '@/testing/customer-screen-handlers';
 
 const appConfig = () => jsonResponse(200, { productSymbol: 'XAUT', chainId: 137 });
 /** The whole console at `url`, `testAdmin` signed in, the product named XAUT by the server. */
-const signedInAt = (url: string, handlers?: Handlers) => renderSignedIn(url, handlers, { productSymbol: 'XAUT' });
+const signedInAt = (url: string, handlers?: Handlers) =>
+  // The counter's review page needs the counter permission: a Supervisor opens it, the test admin (an Administrator) the rest.
+  renderSignedIn(url, handlers, { productSymbol: 'XAUT', ...(url.startsWith('/redeem?') ? { as: { role: 'Supervisor' } } : {}) });
 /** The calls of every screen, answering no rows (src/testing/*-screen-handlers.ts, one file per screen group). */
 const emptyScreens: Handlers = {
   ...customerScreenHandlers,

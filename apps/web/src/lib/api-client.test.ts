@@ -9,6 +9,7 @@ const admin = {
   email: 'ayu@example.com',
   phoneNumber: null,
   role: 'Administrator',
+  locationId: null,
   status: 'Activated',
   language: 'en',
 };

@@ -20,10 +20,12 @@ describe('sign-in page', () => {
   });
 
   it('goes to the redirect path with param as its query after signing in', async () => {
+    // The counter's review page: a Supervisor may open it (an Administrator is shown "Not allowed").
+    const supervisor = { ...testAdmin, role: 'Supervisor' };
     stubFetch({
       'GET /app-config': appConfig,
-      'POST /admin/login': () => jsonResponse(200, { admin: testAdmin }),
-      'GET /account/session': () => jsonResponse(200, { admin: testAdmin }),
+      'POST /admin/login': () => jsonResponse(200, { admin: supervisor }),
+      'GET /account/session': () => jsonResponse(200, { admin: supervisor }),
     });
     const { router } = renderApp('/?redirect=%2Fredeem&param=id%3D42');
     await screen.findByRole('button', { name: 'Sign In' });
