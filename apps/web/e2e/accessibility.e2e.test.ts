@@ -140,6 +140,8 @@ describe('the check itself', () => {
       `<!doctype html><html lang="en"><head><title>Framed</title></head><body><main><h1>Framed</h1><iframe title="inner" srcdoc="<button></button>"></iframe></main></body></html>`,
     );
     await expect.poll(() => watched.page.frames().length).toBe(2);
+    // The frame is attached before its srcdoc is parsed: check once its button is there (a busy machine showed the gap).
+    await watched.page.frameLocator('iframe').locator('button').waitFor({ state: 'attached' });
     const framed = await runAxe(watched.page);
     expect(framed.blocking.flatMap((v) => v.nodes.map((node) => `${v.id} ${node.target.join(' > ')}`))).toContain(
       'button-name iframe > button',

@@ -18,6 +18,12 @@ import { signedInState } from './support/session';
 const KB = 1000;
 const SIGN_IN_BUDGET = 150 * KB;
 const SIGNED_IN_BUDGET = 350 * KB;
+/**
+ * Pages allowed more than SIGNED_IN_BUDGET, each with its reason. Add Admin carries the phone
+ * number's plans (38.7 KB, lazy) and, since issue 32, the role and location choice and their
+ * re-authentication: 352.3 KB measured (2026-11-27). The next cut is the form library's chunk.
+ */
+const SIGNED_IN_EXCEPTIONS: Partial<Record<string, number>> = { addAdmin: 360 * KB };
 
 // Its own server: the e2e admin's language is set to Indonesian, which other files must not see.
 const e2e = useConsole({ data: 'demo', server: 'own' });
@@ -168,8 +174,9 @@ describe('compressed JS and CSS per page', () => {
     expectWithinBudget(await weigh('/', '/ (sign-in)', SIGN_IN_BUDGET, { signedIn: false }, expect), expect);
   });
 
-  it.concurrent.for(appRouteKeys)('signed-in route %s loads at most 350 KB', async (key, { expect }) => {
+  it.concurrent.for(appRouteKeys)('signed-in route %s loads within its budget (350 KB unless excepted)', async (key, { expect }) => {
     const route = consoleRoute(key, ids);
-    expectWithinBudget(await weigh(route.href, route.href, SIGNED_IN_BUDGET, { signedIn: true }, expect), expect);
+    const budget = SIGNED_IN_EXCEPTIONS[key] ?? SIGNED_IN_BUDGET;
+    expectWithinBudget(await weigh(route.href, route.href, budget, { signedIn: true }, expect), expect);
   });
 });
