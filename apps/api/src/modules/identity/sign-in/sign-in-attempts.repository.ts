@@ -90,7 +90,9 @@ export async function recentFailuresForPair(db: Executor, email: string, ipAddre
     db,
     sql`
     select count(*)::int as failures,
-           floor(extract(epoch from (now() - max(attempted_at))))::int as since_last
+           -- clock_timestamp(), not now(): this transaction may have started (and waited on the
+           -- lock) before the latest attempt was stamped, which would make "since" negative.
+           greatest(0, floor(extract(epoch from (clock_timestamp() - max(attempted_at)))))::int as since_last
       from ${signInAttempts}
      where email = ${email.toLowerCase()}
        and ip_address = ${ipAddress}::inet

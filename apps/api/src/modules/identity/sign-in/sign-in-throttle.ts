@@ -54,7 +54,8 @@ export async function reserveAttempt(db: Database, email: string, ipAddress: str
     const account = await recentFailuresForEmail(tx, email, windowMinutes);
     const address = await recentFailuresForAddress(tx, ipAddress, windowMinutes);
     const waits = [
-      pairDelaySeconds(pair.failures) - pair.secondsSinceLast,
+      // Below the free failures there is no delay at all, however recent the last attempt.
+      pair.failures < freeFailuresPerPair ? 0 : pairDelaySeconds(pair.failures) - pair.secondsSinceLast,
       // Past the account's limit an address that already failed for it waits for the window; a clean one is still checked.
       account.failures >= maxFailuresPerAccount && pair.failures > 0 ? account.retryAfterSeconds : 0,
       address.failures >= maxFailuresPerAddress ? address.retryAfterSeconds : 0,

@@ -187,6 +187,22 @@ describeEachEngine('sign-in and sessions', (t) => {
     expect(entry?.n).toBe(1);
   });
 
+  it('lets concurrent attempts below the free failures through, even when the latest was stamped after this one began', async () => {
+    const { app, database } = t();
+    const email = 'in-flight@example.com';
+    await insertTestAdmin(database, { email });
+    const address = '198.51.100.77';
+    // Two attempts still being checked (failures until they succeed), stamped a few seconds after
+    // the next attempt's transaction starts: as when it began, then waited on the lock they held.
+    await database.db.execute(
+      sql`insert into sign_in_attempts (email, ip_address, succeeded, attempted_at)
+          values (${email}, ${address}::inet, false, now() + interval '5 seconds'),
+                 (${email}, ${address}::inet, false, now() + interval '5 seconds')`,
+    );
+    const third = await app.inject(login({ email, password: testAdmin.password }, { remoteAddress: address }));
+    expect(third.statusCode, third.body).toBe(200);
+  });
+
   it('past the account-wide limit, addresses that failed for it wait and a clean address is still checked: nobody locks the admin out', async () => {
     const { app, database } = t();
     const email = 'many-guesses@example.com';
