@@ -165,7 +165,7 @@ export async function* streamRows<Row, Sort extends string>(
 
 function prepareCountedRowsQuery(db: Database) {
   return db
-    .select({ n: rowCounts.n })
+    .select({ n: sql<number>`coalesce(sum(${rowCounts.n}), 0)::int` })
     .from(rowCounts)
     .where(sql`${rowCounts.tableName} = ${sql.placeholder('table')} and ${rowCounts.bucket} = ${sql.placeholder('bucket')}`)
     .prepare('counted_rows');
@@ -174,11 +174,11 @@ function prepareCountedRowsQuery(db: Database) {
 // The count cards' one read: built once per database and prepared on each connection.
 const countedRowsQueries = new WeakMap<Executor, ReturnType<typeof prepareCountedRowsQuery>>();
 
-/** The exact count kept by the row_counts triggers (bucket '*' is the whole table). */
+/** The exact count kept by the row_counts triggers (bucket '*' is the whole table), summed over its shards. */
 export async function countedRows(db: Executor, table: string, bucket = '*'): Promise<number> {
   if (db instanceof PgTransaction) {
     const [row] = await db
-      .select({ n: rowCounts.n })
+      .select({ n: sql<number>`coalesce(sum(${rowCounts.n}), 0)::int` })
       .from(rowCounts)
       .where(sql`${rowCounts.tableName} = ${table} and ${rowCounts.bucket} = ${bucket}`);
     return row?.n ?? 0;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, numeric, pgTable, smallint, text, unique } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, numeric, pgTable, primaryKey, smallint, text, unique } from 'drizzle-orm/pg-core';
 import { redemptionStatuses } from '@gold/contract';
 import { customers } from './customers';
 import { goldDenominations } from './denominations';
@@ -79,8 +79,16 @@ export const redemptionOtps = pgTable('redemption_otps', {
   verifiedUntil: timestamptz('verified_until'),
 });
 
-/** Sum of redemption totals per status, kept by the vault_* triggers (modules/vault/README.md): 'Total {product} Redeemed' reads one row. */
-export const redemptionStatusTotals = pgTable('redemption_status_totals', {
-  status: text('status', { enum: redemptionStatuses }).primaryKey(),
-  total: numeric('total', { precision: 38, scale: 18 }).notNull(),
-});
+/**
+ * Sum of redemption totals per status, kept by the vault_* triggers (modules/vault/README.md): 'Total
+ * {product} Redeemed' sums one status's shards (each connection writes its own, migration 0033).
+ */
+export const redemptionStatusTotals = pgTable(
+  'redemption_status_totals',
+  {
+    status: text('status', { enum: redemptionStatuses }).notNull(),
+    shard: smallint('shard').notNull().default(0),
+    total: numeric('total', { precision: 38, scale: 18 }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'redemption_status_totals_status_shard_pk', columns: [t.status, t.shard] })],
+);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { confirmationKinds, confirmationStatuses, movementKinds, pieceStatuses } from '@gold/contract';
 import { admins } from './admins';
 import { createdAtColumn, timestamptz } from './columns';
@@ -140,4 +140,24 @@ export const vaultMovements = pgTable(
       .on(t.confirmationId)
       .where(sql`${t.confirmationId} is not null`),
   ],
+);
+
+/**
+ * Per (denomination, location): pieces in the vault there and pieces reserved there by open
+ * redemptions, kept exact by the triggers of migration 0032 in the same transaction as the change,
+ * so a request's stock check reads one row instead of counting pieces and the open queue.
+ */
+export const vaultLocationCounts = pgTable(
+  'vault_location_counts',
+  {
+    denominationId: integer('denomination_id')
+      .notNull()
+      .references(() => goldDenominations.id, { onDelete: 'cascade' }),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => vaultLocations.id, { onDelete: 'cascade' }),
+    inVault: integer('in_vault').notNull().default(0),
+    reserved: integer('reserved').notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'vault_location_counts_pk', columns: [t.denominationId, t.locationId] })],
 );

@@ -54,7 +54,7 @@ describeEachEngine(
       }
       const counts = await selectRows<{ status: string; kept: number; real: number }>(
         t().database.db,
-        sql`select s.status, coalesce((select n from row_counts where table_name = 'redemptions' and bucket = s.status), 0)::int as kept,
+        sql`select s.status, coalesce((select sum(n) from row_counts where table_name = 'redemptions' and bucket = s.status), 0)::int as kept,
                    (select count(*)::int from redemptions r where r.status = s.status) as real
             from (select unnest(array['REQUESTED','PREPARATION','REDEEMED','ON_WEB2','REJECTED']) as status) s`,
       );

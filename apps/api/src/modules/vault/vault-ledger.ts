@@ -1,7 +1,15 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { openRedemptionStatuses } from '@gold/contract';
 import { selectRows, type Executor } from '../../db/client';
-import { goldDenominations, redemptionPieces, redemptions, vaultLocations, vaultMovements, vaultPieces } from '../../db/schema';
+import {
+  goldDenominations,
+  redemptionPieces,
+  redemptions,
+  vaultLocationCounts,
+  vaultLocations,
+  vaultMovements,
+  vaultPieces,
+} from '../../db/schema';
 import { conflict, notFound } from '../../lib/http-errors';
 
 /**
@@ -15,6 +23,8 @@ const d = goldDenominations;
 const l = vaultLocations;
 const r = redemptions;
 const rp = redemptionPieces;
+/** Trigger-kept per (denomination, location): in_vault and reserved (migration 0032). */
+const c = vaultLocationCounts;
 
 export interface HandedOverPiece {
   pieceId: number;
@@ -34,30 +44,21 @@ export interface HandOverActor {
   confirmationId: number | null;
 }
 
-const openStatuses = sql.join(
-  openRedemptionStatuses.map((status) => sql`${status}`),
-  sql`, `,
-);
+/** Per (denomination, location): pieces in the vault there. */
+export const inVaultByLocation = sql`select ${c.denominationId} as denomination_id, ${c.locationId} as location_id, ${c.inVault} as pieces from ${c}`;
 
-/** Per (denomination, location): pieces in the vault there (read from the partial index). */
-export const inVaultByLocation = sql`select ${p.denominationId} as denomination_id, ${p.locationId} as location_id, count(*)::int as pieces
-  from ${p} where ${p.status} = 'in_vault' group by 1, 2`;
-
-/** Per (denomination, location): pieces asked for by open redemptions collected there (reads open redemptions only). */
-export const reservedByLocation = sql`select ${rp.denominationId} as denomination_id, ${r.locationId} as location_id, sum(${rp.amount})::int as pieces
-  from ${r} join ${rp} on ${rp.redemptionId} = ${r.id} where ${r.status} in (${openStatuses}) group by 1, 2`;
+/** Per (denomination, location): pieces asked for by open redemptions collected there. */
+export const reservedByLocation = sql`select ${c.denominationId} as denomination_id, ${c.locationId} as location_id, ${c.reserved} as pieces from ${c}`;
 
 /**
  * For the denomination whose id is `denominationId` (a column of the outer query): a JSON array of
- * the contract's stockAtLocation, every location by code. Counts read the partial indexes (pieces
- * in the vault, open redemptions), never the history.
+ * the contract's stockAtLocation, every location by code, from the trigger-kept counts.
  */
 export function stockAtLocationsJson(denominationId: SQL): SQL {
   return sql`(select coalesce(json_agg(json_build_object('locationId', loc.id, 'code', loc.code, 'name', loc.name,
-                'available', (select count(*)::int from ${p} where ${p.denominationId} = ${denominationId} and ${p.locationId} = loc.id and ${p.status} = 'in_vault'),
-                'reserved', (select coalesce(sum(${rp.amount}), 0)::int from ${r} join ${rp} on ${rp.redemptionId} = ${r.id}
-                              where ${r.status} in (${openStatuses}) and ${r.locationId} = loc.id and ${rp.denominationId} = ${denominationId})
-              ) order by loc.code), '[]'::json) from ${l} loc)`;
+                'available', coalesce(kept.in_vault, 0), 'reserved', coalesce(kept.reserved, 0)
+              ) order by loc.code), '[]'::json)
+              from ${l} loc left join ${c} kept on kept.location_id = loc.id and kept.denomination_id = ${denominationId})`;
 }
 
 export interface LocationLine {
@@ -74,8 +75,8 @@ export function redemptionLinesAtLocation(tx: Executor, redemptionId: number): P
   return selectRows<LocationLine>(
     tx,
     sql`select ${rp.denominationId} as "denominationId", ${d.denom} as "denom", ${rp.amount} as "requested",
-               (select count(*)::int from ${p} where ${p.denominationId} = ${rp.denominationId} and ${p.locationId} = ${r.locationId}
-                   and ${p.status} = 'in_vault') as "inVaultHere",
+               coalesce((select ${c.inVault} from ${c} where ${c.denominationId} = ${rp.denominationId} and ${c.locationId} = ${r.locationId}), 0)
+                 as "inVaultHere",
                ${l.code} as "locationCode"
           from ${rp} join ${r} on ${r.id} = ${rp.redemptionId} join ${d} on ${d.id} = ${rp.denominationId}
           join ${l} on ${l.id} = ${r.locationId}
@@ -153,21 +154,47 @@ export function handedOverPieces(db: Executor, redemptionId: number): Promise<Ha
  */
 export async function unreservedAtLocation(tx: Executor, locationId: number, denominationIds: number[]): Promise<Map<number, number>> {
   if (denominationIds.length === 0) return new Map();
-  // Only the denominations asked for, at this one location: an index-only count of the pieces there
-  // and the open redemptions collected there (partial indexes), not every denomination and location.
+  // One trigger-kept row per denomination asked for (absent: nothing there yet).
   const rows = await selectRows<{ denominationId: number; unreserved: number }>(
     tx,
-    sql`select ${d.id} as "denominationId",
-               (select count(*)::int from ${p}
-                 where ${p.denominationId} = ${d.id} and ${p.locationId} = ${locationId} and ${p.status} = 'in_vault')
-             - (select coalesce(sum(${rp.amount}), 0)::int from ${r} join ${rp} on ${rp.redemptionId} = ${r.id}
-                 where ${r.status} in (${openStatuses}) and ${r.locationId} = ${locationId} and ${rp.denominationId} = ${d.id}) as "unreserved"
-          from ${d} where ${d.id} in (${sql.join(
+    sql`select ${c.denominationId} as "denominationId", ${c.inVault} - ${c.reserved} as "unreserved"
+          from ${c} where ${c.locationId} = ${locationId} and ${c.denominationId} in (${sql.join(
             denominationIds.map((id) => sql`${id}`),
             sql`, `,
           )})`,
   );
   return new Map(rows.map((row) => [row.denominationId, row.unreserved]));
+}
+
+export interface RequestableLine {
+  id: number;
+  denom: number;
+  redeemable: boolean;
+  /** Pieces a new request may take: unreserved in the whole vault and at the location, the lesser. */
+  unreserved: number;
+}
+
+/**
+ * A new request's stock, per denomination asked for (by grams): unreserved in the vault (stock −
+ * REDEEMED − open, the spec's formula) and at the location (in the vault there − reserved there),
+ * the lesser; one statement over the trigger-kept counters. Call it with the denominations locked.
+ */
+export function requestableAtLocation(tx: Executor, locationId: number, denoms: number[]): Promise<RequestableLine[]> {
+  return selectRows<RequestableLine>(
+    tx,
+    sql`select ${d.id} as "id", ${d.denom} as "denom", ${d.redeemable} as "redeemable",
+               least(${d.amount} - coalesce((select sum(k.pieces) from denomination_piece_counts k
+                                              where k.denomination_id = ${d.id} and k.status in ('REDEEMED', ${sql.join(
+                                                openRedemptionStatuses.map((status) => sql`${status}`),
+                                                sql`, `,
+                                              )})), 0),
+                     coalesce(${c.inVault} - ${c.reserved}, 0))::int as "unreserved"
+          from ${d} left join ${c} on ${c.denominationId} = ${d.id} and ${c.locationId} = ${locationId}
+         where ${d.denom} in (${sql.join(
+           denoms.map((denom) => sql`${denom}`),
+           sql`, `,
+         )})`,
+  );
 }
 
 /** The location, or null. */

@@ -16,7 +16,12 @@ async function keptCounters(db: Database) {
     ),
     totals: await selectRows(
       db,
-      sql`select status, trim_scale(total)::text as total from redemption_status_totals where total <> 0 order by 1`,
+      sql`select status, trim_scale(sum(total))::text as total from redemption_status_totals group by 1 having sum(total) <> 0 order by 1`,
+    ),
+    atLocations: await selectRows(
+      db,
+      sql`select denomination_id, location_id, in_vault, reserved from vault_location_counts
+           where in_vault <> 0 or reserved <> 0 order by 1, 2`,
     ),
   };
 }
@@ -32,6 +37,15 @@ async function recountedCounters(db: Database) {
     totals: await selectRows(
       db,
       sql`select status, trim_scale(sum(total))::text as total from redemptions group by 1 having sum(total) <> 0 order by 1`,
+    ),
+    atLocations: await selectRows(
+      db,
+      sql`select denomination_id, location_id, sum(in_vault)::int as in_vault, sum(reserved)::int as reserved from (
+            select denomination_id, location_id, 1 as in_vault, 0 as reserved from vault_pieces where status = 'in_vault'
+            union all
+            select p.denomination_id, r.location_id, 0, p.amount from redemption_pieces p join redemptions r on r.id = p.redemption_id
+             where r.status in ('REQUESTED', 'PREPARATION')
+          ) counted group by 1, 2 having sum(in_vault) <> 0 or sum(reserved) <> 0 order by 1, 2`,
     ),
   };
 }
@@ -109,10 +123,17 @@ describeEachEngine('the vault counters (trigger-kept) against a recount from scr
     );
     expect(triggers).toEqual([
       { table: 'redemption_pieces', name: 'vault_counters_truncated', function: 'vault_counters_truncated' },
+      { table: 'redemption_pieces', name: 'vault_location_counts_truncated', function: 'vault_location_counts_truncated' },
+      { table: 'redemption_pieces', name: 'vault_location_reserved_deleted', function: 'vault_location_reserved_pieces_changed' },
+      { table: 'redemption_pieces', name: 'vault_location_reserved_inserted', function: 'vault_location_reserved_pieces_changed' },
+      { table: 'redemption_pieces', name: 'vault_location_reserved_updated', function: 'vault_location_reserved_pieces_changed' },
       { table: 'redemption_pieces', name: 'vault_pieces_deleted', function: 'vault_count_pieces_changed' },
       { table: 'redemption_pieces', name: 'vault_pieces_inserted', function: 'vault_count_pieces_changed' },
       { table: 'redemption_pieces', name: 'vault_pieces_updated', function: 'vault_count_pieces_changed' },
       { table: 'redemptions', name: 'vault_counters_truncated', function: 'vault_counters_truncated' },
+      { table: 'redemptions', name: 'vault_location_counts_truncated', function: 'vault_location_counts_truncated' },
+      { table: 'redemptions', name: 'vault_location_redemption_deleting', function: 'vault_location_redemption_deleting' },
+      { table: 'redemptions', name: 'vault_location_redemptions_changed', function: 'vault_location_redemptions_changed' },
       { table: 'redemptions', name: 'vault_redemption_deleting', function: 'vault_uncount_deleted_redemption' },
       { table: 'redemptions', name: 'vault_status_changed', function: 'vault_count_status_changed' },
       { table: 'redemptions', name: 'vault_totals_deleted', function: 'vault_count_totals_changed' },
@@ -154,6 +175,26 @@ describeEachEngine('the vault counters (trigger-kept) against a recount from scr
     await db.execute(sql`update redemptions set total = total + 1, updated_at = now() where id = ${third}`);
     await expectVaultExact(db);
 
+    // Locations: an open redemption collected at another location, a closed one moved (reserves
+    // nothing either way), pieces transferred there, written off, and a piece deleted.
+    const [sby] = await selectRows<{ id: number }>(
+      db,
+      sql`insert into vault_locations (code, name) values ('SBY-01', 'Surabaya') returning id`,
+    );
+    await db.execute(sql`update redemptions set location_id = ${sby!.id} where id in (${many[2]!.id}, ${third})`);
+    await expectVaultExact(db);
+    await db.execute(
+      sql`update vault_pieces set location_id = ${sby!.id}
+          where id in (select id from vault_pieces where denomination_id = ${denominations[1]!.denominationId} order by id limit 4)`,
+    );
+    await db.execute(
+      sql`update vault_pieces set status = 'written_off'
+          where id in (select id from vault_pieces where location_id = ${sby!.id} order by id limit 1)`,
+    );
+    await expectVaultExact(db);
+    await db.execute(sql`update redemptions set location_id = 1, status = 'PREPARATION' where id = ${many[2]!.id}`);
+    await expectVaultExact(db);
+
     // Pieces changed: an amount, and a piece moved to another denomination.
     await db.execute(sql`update redemption_pieces set amount = amount + 2 where redemption_id = ${third}`);
     await db.execute(
@@ -185,7 +226,9 @@ describeEachEngine('the vault counters (trigger-kept) against a recount from scr
       await tx.execute(sql`select vault_open_placeholder_pieces(id, amount) from gold_denominations order by id`);
     });
     await expectVaultExact(db);
-    expect(await keptCounters(db)).toEqual({ pieces: [], totals: [] });
+    const kept = await keptCounters(db);
+    expect(kept).toMatchObject({ pieces: [], totals: [] });
+    expect(kept.atLocations.every((row) => (row as { reserved: number }).reserved === 0)).toBe(true);
   });
 
   it('refuses a hand-over short of pieces, naming each short denomination, and answers the lines of one that has them', async () => {

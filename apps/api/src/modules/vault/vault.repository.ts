@@ -83,7 +83,7 @@ export async function redeemedTotal(db: Executor): Promise<string> {
   const t = redemptionStatusTotals;
   const [row] = await selectRows<{ total: string }>(
     db,
-    sql`select trim_scale(${t.total})::text as total from ${t} where ${t.status} = 'REDEEMED'`,
+    sql`select trim_scale(sum(${t.total}))::text as total from ${t} where ${t.status} = 'REDEEMED' having count(*) > 0`,
   );
   return row?.total ?? '0';
 }

@@ -434,6 +434,17 @@ async function checkInvariants(m: Model, real: Real): Promise<void> {
     reserved: m.reservations.length,
   });
   for (const location of real.locations) expect(inVaultAt(m, location).length).toBeGreaterThanOrEqual(reservedAt(m, location));
+  // The trigger-kept counts the stock checks read (migration 0032) say the same per location.
+  const kept = await selectRows<{ location_id: number; in_vault: number; reserved: number }>(
+    real.db,
+    sql`select location_id, in_vault, reserved from vault_location_counts where denomination_id = ${real.denominationId}`,
+  );
+  expect(
+    real.locations.map((location) => {
+      const row = kept.find((k) => k.location_id === location);
+      return { location, inVault: row?.in_vault ?? 0, reserved: row?.reserved ?? 0 };
+    }),
+  ).toEqual(real.locations.map((location) => ({ location, inVault: inVaultAt(m, location).length, reserved: reservedAt(m, location) })));
   const [ledger] = await selectRows<{ movements: number; pending: number[]; own: number }>(
     real.db,
     sql`select (select count(*)::int from vault_movements where denomination_id = ${real.denominationId}) as movements,
