@@ -16,3 +16,13 @@ export const adminEvents = pgTable(
   },
   (t) => [index('admin_events_created_at_idx').on(t.createdAt)],
 );
+
+/**
+ * Events queued by a transaction, moved to admin_events (numbered, announced) by a deferred trigger
+ * at its commit (migration 0034): always empty outside a transaction.
+ */
+export const adminEventsPending = pgTable('admin_events_pending', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  type: text('type').notNull(),
+  data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+});

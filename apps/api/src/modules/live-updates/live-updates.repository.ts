@@ -6,31 +6,18 @@ import { adminEvents } from '../../db/schema';
 /** The PostgreSQL channel every API process listens on. */
 export const eventChannel = 'admin_events';
 
-/** Advisory-lock key (two-key form, namespace of this module) that numbers events in commit order. */
-const eventLockClass = 0x5167_0010;
-const eventOrderLock = 1;
-
 const e = adminEvents;
 
 /**
- * Writes an event and announces it. Call it inside the transaction that makes the change, as its
- * LAST statement: pg_notify is delivered on commit (a rolled-back change announces nothing), and
- * the lock taken here, held until commit, makes ids grow in commit order, so a client that resumes
- * after id N misses nothing committed before it. Nothing locks after it, so it cannot deadlock.
- * Lock, insert and notify are one statement, so the lock is held for that statement and the
- * commit alone: every writer of events queues on it, and not for a round trip more than needed.
+ * Queues an event in the transaction that makes the change. At its commit a deferred trigger
+ * (migration 0034) numbers it in admin_events under the commit-order lock the audit chain takes
+ * too, and announces it (pg_notify, delivered on commit): ids grow in commit order, so a client
+ * that resumes after id N misses nothing committed before it, and a rolled-back change announces
+ * nothing. The lock is held for the commit alone, never across a round trip to this process.
  */
-export async function publishEvent(tx: Executor, event: NewAdminEvent): Promise<AdminEvent> {
+export async function publishEvent(tx: Executor, event: NewAdminEvent): Promise<void> {
   const { type, ...data } = event;
-  // The materialised CTE is read before the insert draws its id, so the id is drawn under the lock.
-  const [row] = await selectRows<{ id: number }>(
-    tx,
-    sql`with ordered as materialized (select pg_advisory_xact_lock(${eventLockClass}, ${eventOrderLock})),
-             stored as (insert into ${e} (type, data) select ${type}, ${JSON.stringify(data)}::jsonb from ordered returning id, type, data)
-        select stored.id, pg_notify(${eventChannel}, (jsonb_build_object('id', stored.id, 'type', stored.type) || stored.data)::text)
-          from stored`,
-  );
-  return { id: row!.id, ...event } as AdminEvent;
+  await tx.execute(sql`insert into admin_events_pending (type, data) values (${type}, ${JSON.stringify(data)}::jsonb)`);
 }
 
 const asEvent = (row: { id: number; type: string; data: Record<string, unknown> }) =>

@@ -24,12 +24,13 @@ import {
   redemptions,
   tokenTransactions,
   defaultVaultLocationId,
+  vaultLocations,
 } from '../../db/schema';
 import { badRequest, conflict, notFound, type HttpError } from '../../lib/http-errors';
 import { recordAudit } from '../audit/audit.repository';
 import type { PlatformCaller } from '../credentials/credentials.repository';
 import { publishEvent } from '../live-updates/live-updates.repository';
-import { locationOf, unreservedAtLocation } from '../vault/vault-ledger';
+import { requestableAtLocation } from '../vault/vault-ledger';
 import { stockPerDenomination } from '../vault/vault.repository';
 import { queueRefundOnRejection } from '../settlement/settlement.service';
 import { enqueueWebhookEvent } from '../webhooks/webhooks.repository';
@@ -305,36 +306,40 @@ export async function requestRedemption(
 ): Promise<PlatformRedemption> {
   const appointment = appointmentRefusal(hours, body.appointmentDate, body.timeSlot);
   if (appointment) throw conflict(`Cannot request: ${appointment}`);
+  const locationId = body.locationId ?? defaultVaultLocationId;
   return ctx.db.transaction(async (tx) => {
-    const [customer] = await selectRows<{ ekycStatus: string; walletAddress: string | null }>(
+    // The customer (held: KYC cannot change under the request), the location and the limit, in one round trip.
+    const [facts] = await selectRows<{
+      ekycStatus: string | null;
+      walletAddress: string | null;
+      locationCode: string | null;
+      limit: number | null;
+    }>(
       tx,
-      sql`select ${cu.ekycStatus} as "ekycStatus", ${cu.walletAddress} as "walletAddress" from ${cu} where ${cu.id} = ${body.customerId} for share`,
+      sql`select c.ekyc_status as "ekycStatus", c.wallet_address as "walletAddress", loc.code as "locationCode",
+                 (select ${redemptionLimits.gidrlimit} from ${redemptionLimits} order by ${redemptionLimits.id} desc limit 1) as "limit"
+            from (select 1) as one
+            left join lateral (select ${cu.ekycStatus} as ekyc_status, ${cu.walletAddress} as wallet_address
+                                 from ${cu} where ${cu.id} = ${body.customerId} for share) as c on true
+            left join ${vaultLocations} loc on loc.id = ${locationId}`,
     );
-    if (!customer) throw notFound(`Customer ${body.customerId} not found`);
-    if (customer.ekycStatus !== 'VERIFIED')
-      throw conflict(`Cannot request: customer ${body.customerId}'s KYC is ${customer.ekycStatus}, not VERIFIED`);
-    if (!customer.walletAddress) throw conflict(`Cannot request: customer ${body.customerId} has no wallet`);
+    if (!facts?.ekycStatus) throw notFound(`Customer ${body.customerId} not found`);
+    if (facts.ekycStatus !== 'VERIFIED')
+      throw conflict(`Cannot request: customer ${body.customerId}'s KYC is ${facts.ekycStatus}, not VERIFIED`);
+    if (!facts.walletAddress) throw conflict(`Cannot request: customer ${body.customerId} has no wallet`);
+    if (!facts.locationCode) throw conflict(`Cannot request: vault location ${body.locationId} does not exist`);
 
     const denoms = body.pieces.map((p) => p.denom);
     const denomList = sql.join(
       denoms.map((denom) => sql`${denom}`),
       sql`, `,
     );
+    // Locked before their pieces are read (a statement of its own: the next one's snapshot then
+    // sees every reservation committed before the lock was granted).
     await tx.execute(sql`select ${g.id} from ${g} where ${g.denom} in (${denomList}) order by ${g.id} for update`);
-    const stock = await selectRows<{ id: number; denom: number; redeemable: boolean; unreserved: number }>(
-      tx,
-      sql`select * from (${stockWithUnreserved}) as s where s.denom in (${denomList})`,
-    );
     // Stock is checked where the pieces are collected: in the vault there minus reserved there.
-    const location = await locationOf(tx, body.locationId ?? defaultVaultLocationId);
-    if (!location) throw conflict(`Cannot request: vault location ${body.locationId} does not exist`);
-    const here = await unreservedAtLocation(
-      tx,
-      location.id,
-      stock.map((s) => s.id),
-    );
-    for (const line of stock) line.unreserved = Math.min(line.unreserved, here.get(line.id) ?? 0);
-    const limit = await currentLimit(tx);
+    const stock = await requestableAtLocation(tx, locationId, denoms);
+    const limit = facts.limit;
     const problems: string[] = [];
     for (const piece of body.pieces) {
       const line = stock.find((s) => s.denom === piece.denom);
@@ -342,33 +347,41 @@ export async function requestRedemption(
       else if (!line.redeemable) problems.push(`${piece.denom} g is not redeemable`);
       else if (limit !== null && piece.denom > limit) problems.push(`${piece.denom} g is above the current limit of ${limit} g`);
       else if (line.unreserved < piece.amount)
-        problems.push(`${piece.denom} g: ${piece.amount} requested, ${Math.max(0, line.unreserved)} unreserved at ${location.code}`);
+        problems.push(`${piece.denom} g: ${piece.amount} requested, ${Math.max(0, line.unreserved)} unreserved at ${facts.locationCode}`);
     }
     if (problems.length > 0) throw conflict(`Cannot request: ${problems.join('; ')}`);
 
     const total = String(body.pieces.reduce((sum, p) => sum + p.denom * p.amount, 0));
-    // Everything but the insert first: the insert takes rows every redemption shares (the row
-    // counts and the vault's piece counts, by trigger) until the commit, so only the event comes
-    // after it. The answer is known before: the id drawn here, the figures as the columns keep
-    // them, and the row's times are the transaction's now().
-    const [next] = await selectRows<{ id: number; total: string; fee: string; appointmentDate: string; at: string }>(
-      tx,
-      sql`select nextval(pg_get_serial_sequence('redemptions', 'id'))::int as "id",
-                 trim_scale(${total}::numeric(36, 18))::text as "total", trim_scale(${body.fee}::numeric(36, 18))::text as "fee",
-                 ${body.appointmentDate}::date::text as "appointmentDate", ${isoTimestamp(sql`now()`)} as "at"`,
+    const pieces = sql.join(
+      body.pieces.map((p) => sql`(${stock.find((s) => s.denom === p.denom)!.id}::int, ${p.amount}::int)`),
+      sql`, `,
     );
-    const id = next!.id;
+    // The request and its pieces in one statement; the answer's figures as the columns keep them.
+    const [made] = await selectRows<{ id: number; total: string; fee: string; appointmentDate: string; at: string }>(
+      tx,
+      sql`with made as (
+            insert into ${r} (customer_id, status, total, total_fee, appointment_date, time_slot, location_id)
+            values (${body.customerId}, 'REQUESTED', ${total}, ${body.fee}, ${body.appointmentDate}, ${body.timeSlot}, ${locationId})
+            returning id, total, total_fee, appointment_date, created_at
+          ), lines as (
+            insert into ${redemptionPieces} (redemption_id, denomination_id, amount)
+            select made.id, wanted.denomination_id, wanted.amount from made, (values ${pieces}) as wanted (denomination_id, amount)
+          )
+          select id, trim_scale(total)::text as "total", trim_scale(total_fee)::text as "fee",
+                 appointment_date::text as "appointmentDate", ${isoTimestamp(sql`created_at`)} as "at" from made`,
+    );
+    const id = made!.id;
     const created: PlatformRedemption = {
       id,
       customerId: body.customerId,
       status: 'REQUESTED',
-      total: next!.total,
-      fee: next!.fee,
-      appointmentDate: next!.appointmentDate,
+      total: made!.total,
+      fee: made!.fee,
+      appointmentDate: made!.appointmentDate,
       timeSlot: body.timeSlot,
       pieces: body.pieces.map((p) => ({ denom: p.denom, amount: p.amount })).sort((a, b) => b.denom - a.denom),
-      createdAt: next!.at,
-      updatedAt: next!.at,
+      createdAt: made!.at,
+      updatedAt: made!.at,
     };
     await audit(ctx, tx, {
       action: 'platform.redemption-request',
@@ -378,20 +391,7 @@ export async function requestRedemption(
       details: { customerId: body.customerId, pieces: body.pieces, appointmentDate: body.appointmentDate, timeSlot: body.timeSlot },
     });
     await ctx.keep(tx, 201, created);
-    const pieces = sql.join(
-      body.pieces.map((p) => sql`(${stock.find((s) => s.denom === p.denom)!.id}::int, ${p.amount}::int)`),
-      sql`, `,
-    );
-    await tx.execute(
-      sql`with made as (
-            insert into ${r} (id, customer_id, status, total, total_fee, appointment_date, time_slot, location_id) overriding system value
-            values (${id}, ${body.customerId}, 'REQUESTED', ${total}, ${body.fee}, ${body.appointmentDate}, ${body.timeSlot}, ${location.id})
-            returning id
-          )
-          insert into ${redemptionPieces} (redemption_id, denomination_id, amount)
-          select made.id, wanted.denomination_id, wanted.amount from made, (values ${pieces}) as wanted (denomination_id, amount)`,
-    );
-    await publishEvent(tx, { type: 'redemption.created', redemptionIds: [id] });
+    // The console hears of it from the redemptions' insert trigger (migration 0034), numbered at commit.
     return created;
   });
 }
