@@ -1,18 +1,24 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { platformScopes } from '@gold/contract';
-import type { Database } from '../src/db/client';
-import { createSystemCredential } from '../src/modules/credentials/credentials.repository';
+import { loadConfig } from '../src/config/config';
+import { openDatabase, type Database } from '../src/db/client';
+import { checkCredential, createSystemCredential } from '../src/modules/credentials/credentials.repository';
+import { claimKey, storeAnswer } from '../src/modules/platform/idempotency';
+import { requestRedemption } from '../src/modules/platform/platform.service';
 import { percentile } from './http-timing';
 
 /**
  * `npm run bench -- --platform`: the platform API under load on a scratch database.
  * 1. Redemption requests, each with its own Idempotency-Key, at 50 connections for `seconds`
  *    (customers and denominations spread so requests do not all wait on one lock).
- * 2. 10,000 webhook events put in the outbox at 200 a second, delivered by the leader's sender to
+ * 2. Its ceiling: the same SQL (credential check, key claim, the request's transaction) from as
+ *    many workers on a pool of the API's size, in this process, without HTTP: what the database
+ *    allows on this machine, beside what the API gets from it.
+ * 3. 10,000 webhook events put in the outbox at 200 a second, delivered by the leader's sender to
  *    a local receiver: event-to-delivery latency, and nothing lost.
  */
 
@@ -33,7 +39,102 @@ interface PlatformBenchResult {
   ok: boolean;
 }
 
-export async function benchPlatform(db: Database, baseUrl: string, seconds: number): Promise<PlatformBenchResult> {
+/** A redemption request's body: customers and denominations taken in turn. */
+function requestBody(n: number, customerIds: number[], day: string) {
+  return {
+    customerId: customerIds[n % customerIds.length]!,
+    pieces: [{ denom: denoms[n % denoms.length]!, amount: 1 }],
+    appointmentDate: day,
+    timeSlot: [8, 10, 12, 14][n % 4]!,
+    fee: '0.05',
+  };
+}
+
+interface CeilingResult {
+  requests: number;
+  perSecond: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  errors: number;
+}
+
+/**
+ * The same SQL as POST /api/platform/redemptions (credential check, Idempotency-Key claim, the
+ * request's transaction with its answer kept) from `connections` workers on a pool of the API's
+ * size (DATABASE_POOL_SIZE's default, 10), in this process: no HTTP, no Fastify, no validation.
+ */
+async function sameSqlOnThePool(
+  databaseUrl: string,
+  secret: string,
+  customerIds: number[],
+  day: string,
+  seconds: number,
+): Promise<CeilingResult> {
+  const handle = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 10 });
+  const config = loadConfig({}, { requireDeploymentSettings: false });
+  const hours = { days: config.COUNTER_DAYS, openHour: config.COUNTER_HOURS[0], closeHour: config.COUNTER_HOURS[1] };
+  const latencies: number[] = [];
+  let errors = 0;
+  let n = 0;
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  try {
+    await Promise.all(
+      Array.from({ length: connections }, async () => {
+        while (performance.now() < deadline) {
+          const body = requestBody(++n, customerIds, day);
+          const began = performance.now();
+          try {
+            const check = await checkCredential(handle.db, secret);
+            if (check.kind !== 'ok') throw new Error(`credential ${check.kind}`);
+            const key = randomUUID();
+            const fingerprint = createHash('sha256')
+              .update(`POST /api/platform/redemptions\n${JSON.stringify(body)}`)
+              .digest('hex');
+            const claim = await claimKey(handle.db, check.caller.id, key, fingerprint);
+            if (claim.kind !== 'claimed') throw new Error(`key ${claim.kind}`);
+            await requestRedemption(
+              {
+                db: handle.db,
+                caller: check.caller,
+                ipAddress: '127.0.0.1',
+                keep: async (tx, status, payload) => {
+                  const kept = await storeAnswer(
+                    tx,
+                    { credentialId: check.caller.id, key, claimedAt: claim.claimedAt },
+                    status,
+                    JSON.stringify(payload),
+                  );
+                  if (!kept) throw new Error('the key was taken over');
+                },
+              },
+              body,
+              hours,
+            );
+            latencies.push(performance.now() - began);
+          } catch {
+            errors++;
+          }
+        }
+      }),
+    );
+  } finally {
+    await handle.close();
+  }
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => Math.round(percentile(latencies, q) ?? 0);
+  return {
+    requests: latencies.length,
+    perSecond: Math.round(latencies.length / ((performance.now() - started) / 1000)),
+    p50: at(50),
+    p90: at(90),
+    p99: at(99),
+    errors,
+  };
+}
+
+export async function benchPlatform(db: Database, databaseUrl: string, baseUrl: string, seconds: number): Promise<PlatformBenchResult> {
   const { secret } = await createSystemCredential(db, 'benchmark platform', platformScopes);
   const auth = { authorization: `Bearer ${secret}`, 'content-type': 'application/json' };
   // Verified customers with wallets, made through the API; pieces put in the vault directly.
@@ -69,24 +170,16 @@ export async function benchPlatform(db: Database, baseUrl: string, seconds: numb
     headers: auth,
     requests: [
       {
-        setupRequest: (request) => {
-          n++;
-          return {
-            ...request,
-            headers: { ...request.headers, 'idempotency-key': randomUUID() },
-            body: JSON.stringify({
-              customerId: customerIds[n % customerIds.length],
-              pieces: [{ denom: denoms[n % denoms.length], amount: 1 }],
-              appointmentDate: day,
-              timeSlot: [8, 10, 12, 14][n % 4],
-              fee: '0.05',
-            }),
-          };
-        },
+        setupRequest: (request) => ({
+          ...request,
+          headers: { ...request.headers, 'idempotency-key': randomUUID() },
+          body: JSON.stringify(requestBody(++n, customerIds, day)),
+        }),
       },
     ],
   });
   const requestErrors = requests.errors + requests.timeouts + requests.non2xx;
+  const ceiling = await sameSqlOnThePool(databaseUrl, secret, customerIds, day, seconds);
 
   // Webhooks: a receiver that notes when each delivery arrives.
   const arrivals = new Map<string, number>();
@@ -145,6 +238,10 @@ export async function benchPlatform(db: Database, baseUrl: string, seconds: numb
     '| case | requests | requests/s | p50 | p90 | p97.5 | p99 | errors |',
     '|---|---|---|---|---|---|---|---|',
     `| POST /api/platform/redemptions (201) | ${requests.requests.total} | ${Math.round(requests.requests.average)} | ${requests.latency.p50} ms | ${requests.latency.p90} ms | ${requests.latency.p97_5} ms | ${requests.latency.p99} ms | ${requestErrors} |`,
+    `| ceiling: the same SQL on the pool, ${connections} workers, no HTTP | ${ceiling.requests} | ${ceiling.perSecond} | ${ceiling.p50} ms | ${ceiling.p90} ms | | ${ceiling.p99} ms | ${ceiling.errors} |`,
+    '',
+    `Through the API against its ceiling, same run: ${(requests.requests.average / Math.max(1, ceiling.perSecond)).toFixed(2)} × the requests/s, ` +
+      `${(requests.latency.p99 / Math.max(1, ceiling.p99)).toFixed(2)} × the p99.`,
     '',
     '| webhooks | delivered | lost | duplicates | latency p50 | p95 | p99 |',
     '|---|---|---|---|---|---|---|',

@@ -20,7 +20,7 @@ export async function runPlatformBench(serverUrl: string, seconds: number): Prom
       await migrateDatabase(handle);
       const api = await startPlatformApi(url.toString());
       try {
-        const { section, ok } = await benchPlatform(handle.db, api.baseUrl, seconds);
+        const { section, ok } = await benchPlatform(handle.db, url.toString(), api.baseUrl, seconds);
         process.stdout.write(`${section}\n`);
         writeSection(section);
         if (!ok) process.exitCode = 1;

@@ -52,7 +52,8 @@ type Claim =
   | { kind: 'other-request' }
   | { kind: 'in-progress' };
 
-async function claimKey(db: Database, credentialId: number, key: string, fingerprint: string): Promise<Claim> {
+/** Claims a key for a request (exported for the platform benchmark's same-SQL ceiling). */
+export async function claimKey(db: Database, credentialId: number, key: string, fingerprint: string): Promise<Claim> {
   // A new key (the usual case): one statement, no transaction.
   const [fresh] = await selectRows<{ claimedAt: string }>(
     db,
@@ -107,7 +108,18 @@ export async function keepAnswer(
   const claim = request.idempotencyClaim;
   if (!claim) return;
   reply.code(status);
-  const body = reply.serialize(payload);
+  if (!(await storeAnswer(tx, claim, status, reply.serialize(payload))))
+    throw new HttpError(409, `Idempotency-Key ${claim.key} was taken over by another request: nothing was changed by this one`);
+  claim.kept = true;
+}
+
+/** Stores the answer under a claim still this request's (false when it is not). */
+export async function storeAnswer(
+  tx: Executor,
+  claim: Pick<IdempotencyClaim, 'credentialId' | 'key' | 'claimedAt'>,
+  status: number,
+  body: ReturnType<FastifyReply['serialize']>,
+): Promise<boolean> {
   const [kept] = await selectRows<{ kept: number }>(
     tx,
     sql`update ${k} set response_status = ${status}, response_body = ${body}
@@ -115,8 +127,7 @@ export async function keepAnswer(
           and ${k.createdAt} = ${claim.claimedAt}::timestamptz and ${k.responseStatus} is null
         returning 1 as "kept"`,
   );
-  if (!kept) throw new HttpError(409, `Idempotency-Key ${claim.key} was taken over by another request: nothing was changed by this one`);
-  claim.kept = true;
+  return kept !== undefined;
 }
 
 /** preHandler of the platform's POST routes (after authentication and validation). */
