@@ -197,18 +197,12 @@ export function requestableAtLocation(tx: Executor, locationId: number, denoms: 
   );
 }
 
-/** The location, or null. */
-export async function locationOf(db: Executor, locationId: number): Promise<{ id: number; code: string; name: string } | null> {
+/** The location, or 404 naming it. */
+export async function findLocation(db: Executor, locationId: number): Promise<{ id: number; code: string; name: string }> {
   const [row] = await selectRows<{ id: number; code: string; name: string }>(
     db,
     sql`select ${l.id} as "id", ${l.code} as "code", ${l.name} as "name" from ${l} where ${l.id} = ${locationId}`,
   );
-  return row ?? null;
-}
-
-/** The location, or 404 naming it. */
-export async function findLocation(db: Executor, locationId: number): Promise<{ id: number; code: string; name: string }> {
-  const row = await locationOf(db, locationId);
   if (!row) throw notFound(`Vault location ${locationId} not found`);
   return row;
 }
