@@ -1,47 +1,25 @@
-import type { Readable } from 'node:stream';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { csvFile, errorResponse, orderExportQuery, transactionExportQuery, userExportQuery, type ExportList } from '@gold/contract';
+import { csvFile, errorResponse, orderExportQuery, transactionExportQuery, userExportQuery } from '@gold/contract';
 import type { AppDeps } from '../../app-deps';
-import type { Database } from '../../db/client';
 import { databaseRetryAfterSeconds } from '../../lib/database-unavailable';
 import { tooManyRequests } from '../../lib/http-errors';
 import { endWhenStalled } from '../../lib/stream-limits';
 import { sessionStreamSlots } from '../live-updates/stream-slots';
-import { recordAudit } from '../audit/audit.repository';
-import { signedInAdminOf } from '../identity/sessions/require-admin';
 import { sessionTokenOf } from '../identity/sessions/session-cookie';
 import { hashSessionToken } from '../identity/sessions/session-token';
 import { streamPurchases } from '../purchases/purchases.repository';
 import { streamTransactions } from '../transactions/transactions.repository';
 import { streamCustomers } from '../customers/customers.repository';
 import { csvStream } from './csv-stream';
-import { exportAuditDetails, exportColumns, exportFileName } from './exports.service';
+import { auditExport, sendCsv } from './csv-download';
+import { exportColumns } from './exports.service';
 
 const csvResponses = {
   200: { description: 'The CSV file', content: { 'text/csv': { schema: csvFile } } },
   400: errorResponse,
   401: errorResponse,
 };
-
-/** Audits the export (who, which list, which filters) before its first row is read. */
-async function auditExport(db: Database, request: FastifyRequest, list: ExportList, query: Record<string, unknown>) {
-  await recordAudit(db, {
-    adminId: signedInAdminOf(request).id,
-    ipAddress: request.ip,
-    action: 'export.csv',
-    entity: 'export',
-    entityId: list,
-    details: exportAuditDetails(list, query),
-  });
-}
-
-function sendCsv(reply: FastifyReply, list: ExportList, body: Readable) {
-  return reply
-    .type('text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${exportFileName(list)}"`)
-    .send(body);
-}
 
 /** The session's key for its export slots: the hashed token, as the session is stored. */
 const sessionKey = (request: FastifyRequest) => hashSessionToken(sessionTokenOf(request) ?? '');

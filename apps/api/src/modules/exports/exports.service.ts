@@ -1,4 +1,5 @@
-import type { ExportList, PurchaseRow, Transaction, CustomerListItem } from '@gold/contract';
+import type { PurchaseRow, Transaction, CustomerListItem } from '@gold/contract';
+import type { CsvList } from './csv-download';
 
 /** The columns of each export: the list's field names, in the list's JSON order. */
 export const exportColumns = {
@@ -14,7 +15,7 @@ export const exportColumns = {
 const wibDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta', year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /** `transactions-2026-11-23.csv`: the list and the day of the export in WIB, the console's time zone. */
-export function exportFileName(list: ExportList, now: Date = new Date()): string {
+export function exportFileName(list: CsvList, now: Date = new Date()): string {
   return `${list}-${wibDate.format(now)}.csv`;
 }
 
@@ -22,7 +23,7 @@ export function exportFileName(list: ExportList, now: Date = new Date()): string
  * The audit entry's details of an export: the list and its filters, with no personal data: a search
  * text (a name, an e-mail, a NIK, an address) is recorded only as having been given.
  */
-export function exportAuditDetails(list: ExportList, query: Record<string, unknown>): Record<string, unknown> {
+export function exportAuditDetails(list: CsvList, query: Record<string, unknown>): Record<string, unknown> {
   const { search, ...filters } = query;
   return { list, filters: { ...filters, searched: search !== undefined && search !== '' } };
 }

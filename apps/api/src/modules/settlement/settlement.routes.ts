@@ -20,7 +20,7 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { notFound } from '../../lib/http-errors';
 import { answerList } from '../../lib/list-reply';
-import { recordAudit } from '../audit/audit.repository';
+import { auditExport, sendCsv } from '../exports/csv-download';
 import { csvStream } from '../exports/csv-stream';
 import { signedInAdminOf } from '../identity/sessions/require-admin';
 import { redemptionExists } from '../redemptions/redemptions.repository';
@@ -61,8 +61,6 @@ const reconciliationColumns = [
 async function* csvRows(batches: AsyncIterable<ReconciliationItem[]>) {
   for await (const batch of batches) yield batch.map((item) => ({ ...item, inFlight: String(item.inFlight) }));
 }
-
-const wibDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta', year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /**
  * Settlement for operators (docs/decisions.md, "Settlement"): the reconciliation of redemptions,
@@ -123,18 +121,12 @@ export const settlementRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
       },
     },
     async (request, reply) => {
-      await recordAudit(db, {
-        adminId: signedInAdminOf(request).id,
-        ipAddress: request.ip,
-        action: 'export.csv',
-        entity: 'export',
-        entityId: 'reconciliation',
-        details: { list: 'reconciliation', filters: request.query },
-      });
-      return (reply as FastifyReply)
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="reconciliation-${wibDay.format(new Date())}.csv"`)
-        .send(csvStream(reconciliationColumns, csvRows(streamReconciliation(db, scope(), request.query))));
+      await auditExport(db, request, 'reconciliation', request.query);
+      return sendCsv(
+        reply as FastifyReply,
+        'reconciliation',
+        csvStream(reconciliationColumns, csvRows(streamReconciliation(db, scope(), request.query))),
+      );
     },
   );
 

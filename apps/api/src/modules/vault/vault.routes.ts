@@ -18,7 +18,7 @@ import {
 } from '@gold/contract';
 import type { AppDeps } from '../../app-deps';
 import { answerList } from '../../lib/list-reply';
-import { recordAudit } from '../audit/audit.repository';
+import { auditExport, sendCsv } from '../exports/csv-download';
 import { csvStream } from '../exports/csv-stream';
 import { signedInAdminOf } from '../identity/sessions/require-admin';
 import {
@@ -42,8 +42,6 @@ const proposalResponses = {
   404: errorResponse,
   409: errorResponse,
 };
-
-const wibDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta', year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /**
  * The vault ledger: locations, pieces, movements, the bar list's CSV, and the four proposals
@@ -170,19 +168,8 @@ export const vaultRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =
       },
     },
     async (request, reply) => {
-      await recordAudit(db, {
-        adminId: signedInAdminOf(request).id,
-        ipAddress: request.ip,
-        action: 'export.csv',
-        entity: 'export',
-        entityId: 'pieces',
-        // As the other exports: the list and its filters; a search text only as given.
-        details: (({ search, ...filters }) => ({ list: 'pieces', filters: { ...filters, searched: Boolean(search) } }))(request.query),
-      });
-      return (reply as FastifyReply)
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="pieces-${wibDay.format(new Date())}.csv"`)
-        .send(csvStream(pieceExportColumns, pieceExportRows(db, request.query)));
+      await auditExport(db, request, 'pieces', request.query);
+      return sendCsv(reply as FastifyReply, 'pieces', csvStream(pieceExportColumns, pieceExportRows(db, request.query)));
     },
   );
 };
