@@ -92,6 +92,18 @@ describe('api client', () => {
     expect(redirects).toEqual(['/?redirect=%2Fredeem&param=id%3D42']);
   });
 
+  it('leaves for sign-in once when the calls in flight all answer 401 (a second navigation would abort the first)', async () => {
+    window.history.replaceState(null, '', '/dashboard');
+    stubFetch({
+      'GET /admin/count/users': () => jsonResponse(401, errorBody(401, 'Unauthorized', 'Sign in first')),
+      'GET /admin/count/transactions': () => jsonResponse(401, errorBody(401, 'Unauthorized', 'Sign in first')),
+      'GET /admin/redeem/42': () => jsonResponse(401, errorBody(401, 'Unauthorized', 'Sign in first')),
+    });
+    const calls = ['/admin/count/users', '/admin/count/transactions', '/admin/redeem/42'].map((path) => api.get(path));
+    for (const call of calls) await expect(call).rejects.toMatchObject({ status: 401 });
+    expect(redirects).toEqual(['/?redirect=%2Fdashboard']);
+  });
+
   it('does not reload the sign-in page on a 401 there', async () => {
     stubFetch({ 'GET /admin/count/users': () => jsonResponse(401, errorBody(401, 'Unauthorized', 'Sign in first')) });
     await expect(api.get('/admin/count/users')).rejects.toMatchObject({ status: 401 });

@@ -90,10 +90,18 @@ let unauthorizedHandler: UnauthorizedHandler = (href) => {
   window.location.assign(href);
 };
 
+/**
+ * Set once a 401 has sent the browser to sign-in. The calls a page has in flight when its session
+ * ends all answer 401 at once: each starting its own navigation aborted the one before (a browser
+ * test saw net::ERR_ABORTED), so only the first leaves; the page load that follows starts afresh.
+ */
+let leavingForSignIn = false;
+
 /** Replaces what happens on a 401 (tests; an app that prefers client-side navigation). */
 export function setUnauthorizedHandler(handler: UnauthorizedHandler): UnauthorizedHandler {
   const previous = unauthorizedHandler;
   unauthorizedHandler = handler;
+  leavingForSignIn = false;
   return previous;
 }
 
@@ -166,7 +174,10 @@ async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> 
     if (response.status === 401 && redirectOnUnauthorized) {
       setSessionHint(false);
       // Already on the sign-in page: nothing to leave (and no reload loop).
-      if (window.location.pathname !== paths.auth.signIn.path) unauthorizedHandler(signInHrefForCurrentPage());
+      if (!leavingForSignIn && window.location.pathname !== paths.auth.signIn.path) {
+        leavingForSignIn = true;
+        unauthorizedHandler(signInHrefForCurrentPage());
+      }
     }
     throw error;
   }
