@@ -146,10 +146,16 @@ export type PlatformRedemption = z.infer<typeof platformRedemption>;
 
 export const platformRedemptionParams = z.object({ redemptionId: z.coerce.number().int().positive().max(2_147_483_647) });
 
-/** GET /platform/redemption-options: what a customer may ask for now, and when the counter is open. */
+/** GET /platform/redemption-options's query: the location the pieces would be collected at (the first location unless named). */
+export const platformRedemptionOptionsQuery = z.object({ locationId: z.coerce.number().int().positive().max(2_147_483_647).optional() });
+export type PlatformRedemptionOptionsQuery = z.infer<typeof platformRedemptionOptionsQuery>;
+
+/** GET /platform/redemption-options: what a customer may ask for now at a location, and when the counter is open. */
 export const platformRedemptionOptions = z.object({
   /** The largest denomination customers may ask for (grams). */
   limit: z.number().int().nullable(),
+  /** Where the pieces would be collected: `unreserved` is counted there (and never above the whole vault's). */
+  location: z.object({ id, code: z.string() }),
   denominations: z.array(z.object({ denom: z.number().int(), redeemable: z.boolean(), unreserved: z.number().int() })),
   counter: z.object({
     /** ISO weekdays the counter opens (1 = Monday). */

@@ -19,6 +19,7 @@ import {
   platformRedemption,
   platformRedemptionBody,
   platformRedemptionOptions,
+  platformRedemptionOptionsQuery,
   platformRedemptionParams,
   webhookSubscriptionBody,
   webhookSubscriptionListResponse,
@@ -196,12 +197,14 @@ export const platformRoutes: FastifyPluginAsyncZod<AppDeps & { counterHours: Cou
       schema: {
         operationId: 'getRedemptionOptions',
         tags: ['platform: redemptions'],
-        summary: 'What customers may ask for now: the limit, each denomination with its unreserved pieces, and the counter windows',
+        summary:
+          'What customers may ask for now at a location (the first unless locationId names another): the limit, each denomination with its unreserved pieces there, and the counter windows',
         security: redemptions.security,
-        response: { 200: platformRedemptionOptions, 401: errorResponse, 403: errorResponse },
+        querystring: platformRedemptionOptionsQuery,
+        response: { 200: platformRedemptionOptions, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse },
       },
     },
-    async () => redemptionOptions(db, counterHours),
+    async (request) => redemptionOptions(db, counterHours, request.query.locationId),
   );
 
   app.post(

@@ -30,8 +30,7 @@ import { badRequest, conflict, notFound, type HttpError } from '../../lib/http-e
 import { recordAudit } from '../audit/audit.repository';
 import type { PlatformCaller } from '../credentials/credentials.repository';
 import { publishEvent } from '../live-updates/live-updates.repository';
-import { requestableAtLocation } from '../vault/vault-ledger';
-import { stockPerDenomination } from '../vault/vault.repository';
+import { findLocation, requestableAtLocation } from '../vault/vault-ledger';
 import { queueRefundOnRejection } from '../settlement/settlement.service';
 import { enqueueWebhookEvent } from '../webhooks/webhooks.repository';
 import { appointmentRefusal, timeSlotsOf, type CounterHours } from './counter-hours';
@@ -264,11 +263,6 @@ export async function findPlatformRedemption(db: Executor, id: number): Promise<
 
 const g = goldDenominations;
 
-/** Per denomination, the vault's figures (modules/vault) and what a new request may take: available and not reserved. */
-const stockWithUnreserved = sql`select stock.denomination_id as "id", stock.denom as "denom", ${g.redeemable} as "redeemable",
-  (stock.available - stock.reserved)::int as "unreserved"
-  from (${stockPerDenomination()}) as stock join ${g} on ${g.id} = stock.denomination_id`;
-
 async function currentLimit(db: Executor): Promise<number | null> {
   const [row] = await selectRows<{ gidrlimit: number }>(
     db,
@@ -277,16 +271,25 @@ async function currentLimit(db: Executor): Promise<number | null> {
   return row?.gidrlimit ?? null;
 }
 
-export async function redemptionOptions(db: Database, hours: CounterHours): Promise<PlatformRedemptionOptions> {
+export async function redemptionOptions(
+  db: Database,
+  hours: CounterHours,
+  locationId: number = defaultVaultLocationId,
+): Promise<PlatformRedemptionOptions> {
   return db.transaction(
-    async (tx) => ({
-      limit: await currentLimit(tx),
-      denominations: await selectRows<PlatformRedemptionOptions['denominations'][number]>(
-        tx,
-        sql`select "denom", "redeemable", "unreserved" from (${stockWithUnreserved}) as s order by "denom"`,
-      ),
-      counter: { days: [...hours.days], timeSlots: timeSlotsOf(hours) },
-    }),
+    async (tx) => {
+      const location = await findLocation(tx, locationId);
+      return {
+        limit: await currentLimit(tx),
+        location: { id: location.id, code: location.code },
+        denominations: (await requestableAtLocation(tx, location.id)).map(({ denom, redeemable, unreserved }) => ({
+          denom,
+          redeemable,
+          unreserved,
+        })),
+        counter: { days: [...hours.days], timeSlots: timeSlotsOf(hours) },
+      };
+    },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
 }

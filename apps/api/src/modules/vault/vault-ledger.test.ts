@@ -221,6 +221,19 @@ describeEachEngine('vault ledger and four eyes', (t) => {
       fee: '0.05',
       ...extra,
     });
+    // The options say so before the request: none of the 25 g at the first location, one at JKT-02.
+    const unreservedOf = async (query: string) => {
+      const options = await platformCall(t(), secret, 'GET', `/redemption-options${query}`);
+      expect(options.statusCode, options.body).toBe(200);
+      const answer = options.json<{ location: { code: string }; denominations: { denom: number; unreserved: number }[] }>();
+      return { location: answer.location.code, unreserved: answer.denominations.find((d) => d.denom === 25)!.unreserved };
+    };
+    expect(await unreservedOf('')).toEqual({ location: 'JKT-01', unreserved: 0 });
+    expect(await unreservedOf(`?locationId=${jkt02}`)).toEqual({ location: 'JKT-02', unreserved: 1 });
+    const unknown = await platformCall(t(), secret, 'GET', '/redemption-options?locationId=999');
+    expect([unknown.statusCode, unknown.json().message]).toEqual([404, 'Vault location 999 not found']);
+    expect((await platformCall(t(), secret, 'GET', '/redemption-options?locationId=JKT-02')).statusCode).toBe(400);
+
     const atFirst = await platformCall(t(), secret, 'POST', '/redemptions', body());
     expect(atFirst.statusCode).toBe(409);
     expect(atFirst.json().message).toBe('Cannot request: 25 g: 1 requested, 0 unreserved at JKT-01');
@@ -234,6 +247,7 @@ describeEachEngine('vault ledger and four eyes', (t) => {
     expect(row!.location_id).toBe(jkt02);
     const again = await platformCall(t(), secret, 'POST', '/redemptions', body({ locationId: jkt02 }));
     expect(again.json().message).toBe('Cannot request: 25 g: 1 requested, 0 unreserved at JKT-02');
+    expect(await unreservedOf(`?locationId=${jkt02}`)).toEqual({ location: 'JKT-02', unreserved: 0 });
   });
 
   it('keeps movements append-only: UPDATE, DELETE and TRUNCATE are refused', async () => {

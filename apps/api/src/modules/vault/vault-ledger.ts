@@ -175,11 +175,12 @@ export interface RequestableLine {
 }
 
 /**
- * A new request's stock, per denomination asked for (by grams): unreserved in the vault (stock −
- * REDEEMED − open, the spec's formula) and at the location (in the vault there − reserved there),
- * the lesser; one statement over the trigger-kept counters. Call it with the denominations locked.
+ * A new request's stock, per denomination asked for (by grams; every denomination without a list):
+ * unreserved in the vault (stock − REDEEMED − open, the spec's formula) and at the location (in the
+ * vault there − reserved there), the lesser; one statement over the trigger-kept counters. A
+ * request calls it with the denominations locked.
  */
-export function requestableAtLocation(tx: Executor, locationId: number, denoms: number[]): Promise<RequestableLine[]> {
+export function requestableAtLocation(tx: Executor, locationId: number, denoms?: number[]): Promise<RequestableLine[]> {
   return selectRows<RequestableLine>(
     tx,
     sql`select ${d.id} as "id", ${d.denom} as "denom", ${d.redeemable} as "redeemable",
@@ -190,10 +191,14 @@ export function requestableAtLocation(tx: Executor, locationId: number, denoms: 
                                               )})), 0),
                      coalesce(${c.inVault} - ${c.reserved}, 0))::int as "unreserved"
           from ${d} left join ${c} on ${c.denominationId} = ${d.id} and ${c.locationId} = ${locationId}
-         where ${d.denom} in (${sql.join(
-           denoms.map((denom) => sql`${denom}`),
-           sql`, `,
-         )})`,
+         where ${
+           denoms
+             ? sql`${d.denom} in (${sql.join(
+                 denoms.map((denom) => sql`${denom}`),
+                 sql`, `,
+               )})`
+             : sql`true`
+         } order by ${d.denom}`,
   );
 }
 

@@ -126,7 +126,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** What customers may ask for now: the limit, each denomination with its unreserved pieces, and the counter windows */
+    /** What customers may ask for now at a location (the first unless locationId names another): the limit, each denomination with its unreserved pieces there, and the counter windows */
     get: operations['getRedemptionOptions'];
     put?: never;
     post?: never;
@@ -1203,7 +1203,9 @@ export interface operations {
   };
   getRedemptionOptions: {
     parameters: {
-      query?: never;
+      query?: {
+        locationId?: number;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -1218,6 +1220,10 @@ export interface operations {
         content: {
           'application/json': {
             limit: number | null;
+            location: {
+              id: number;
+              code: string;
+            };
             denominations: {
               denom: number;
               redeemable: boolean;
@@ -1227,6 +1233,23 @@ export interface operations {
               days: number[];
               timeSlots: number[];
             };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            statusCode: number;
+            error: string;
+            message: string;
+            issues?: {
+              path: string;
+              message: string;
+            }[];
           };
         };
       };
@@ -1249,6 +1272,23 @@ export interface operations {
       };
       /** @description Default Response */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            statusCode: number;
+            error: string;
+            message: string;
+            issues?: {
+              path: string;
+              message: string;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
         headers: {
           [name: string]: unknown;
         };
