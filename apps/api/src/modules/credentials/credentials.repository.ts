@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { CreateCredentialBody, Credential, CredentialStatus, PlatformScope } from '@gold/contract';
-import { selectRows, type Database, type Executor } from '../../db/client';
+import { preparedRows, selectRows, type Database, type Executor } from '../../db/client';
 import { isoTimestamp } from '../../db/paging';
 import { admins, integrationCredentials } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/http-errors';
@@ -118,8 +118,9 @@ export type CredentialCheck = { kind: 'ok'; caller: PlatformCaller } | { kind: '
  */
 export async function checkCredential(db: Executor, secret: string): Promise<CredentialCheck> {
   if (!secret.startsWith(secretPrefix) || secret.length > 200) return { kind: 'unknown' };
-  const [row] = await selectRows<PlatformCaller & { status: CredentialStatus; stale: boolean }>(
+  const [row] = await preparedRows<PlatformCaller & { status: CredentialStatus; stale: boolean }>(
     db,
+    'credential_check',
     sql`select ${c.id} as "id", ${c.name} as "name", ${c.scopes} as "scopes", ${statusOf} as "status",
                (${c.lastUsedAt} is null or ${c.lastUsedAt} < now() - interval '1 minute') as "stale"
           from ${c} where ${c.secretHash} = ${hashCredentialSecret(secret)}`,

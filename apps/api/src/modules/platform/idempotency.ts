@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { selectRows, type Database, type Executor } from '../../db/client';
+import { preparedRows, selectRows, type Database, type Executor } from '../../db/client';
 import { idempotencyKeys } from '../../db/schema';
 import { HttpError } from '../../lib/http-errors';
 import { platformCallerOf } from './platform-auth';
@@ -55,8 +55,9 @@ type Claim =
 /** Claims a key for a request (exported for the platform benchmark's same-SQL ceiling). */
 export async function claimKey(db: Database, credentialId: number, key: string, fingerprint: string): Promise<Claim> {
   // A new key (the usual case): one statement, no transaction.
-  const [fresh] = await selectRows<{ claimedAt: string }>(
+  const [fresh] = await preparedRows<{ claimedAt: string }>(
     db,
+    'idempotency_claim',
     sql`insert into ${k} (credential_id, key, fingerprint, expires_at)
         values (${credentialId}, ${key}, ${fingerprint}, now() + make_interval(hours => ${idempotencyKeyHours}))
         on conflict do nothing returning created_at::text as "claimedAt"`,
@@ -120,8 +121,9 @@ export async function storeAnswer(
   status: number,
   body: ReturnType<FastifyReply['serialize']>,
 ): Promise<boolean> {
-  const [kept] = await selectRows<{ kept: number }>(
+  const [kept] = await preparedRows<{ kept: number }>(
     tx,
+    'idempotency_answer',
     sql`update ${k} set response_status = ${status}, response_body = ${body}
         where ${k.credentialId} = ${claim.credentialId} and ${k.key} = ${claim.key}
           and ${k.createdAt} = ${claim.claimedAt}::timestamptz and ${k.responseStatus} is null

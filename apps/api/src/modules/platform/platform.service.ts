@@ -10,7 +10,7 @@ import type {
   PlatformRedemptionBody,
   PlatformRedemptionOptions,
 } from '@gold/contract';
-import { selectRows, type Database, type Executor } from '../../db/client';
+import { preparedRows, selectRows, type Database, type Executor } from '../../db/client';
 import { isoTimestamp } from '../../db/paging';
 import {
   customers,
@@ -311,16 +311,25 @@ export async function requestRedemption(
   if (appointment) throw conflict(`Cannot request: ${appointment}`);
   const locationId = body.locationId ?? defaultVaultLocationId;
   return ctx.db.transaction(async (tx) => {
-    // The customer (held: KYC cannot change under the request), the location and the limit, in one round trip.
-    const [facts] = await selectRows<{
+    const denoms = body.pieces.map((p) => p.denom);
+    const denomList = sql.join(
+      denoms.map((denom) => sql`${denom}`),
+      sql`, `,
+    );
+    // One round trip: the customer (held: KYC cannot change under the request), the location, the
+    // limit, and the denominations asked for, locked in id order. The stock is read by the next
+    // statement, whose snapshot then sees every reservation committed before the locks were granted.
+    const [facts] = await preparedRows<{
       ekycStatus: string | null;
       walletAddress: string | null;
       locationCode: string | null;
       limit: number | null;
     }>(
       tx,
+      'redemption_request_facts',
       sql`select c.ekyc_status as "ekycStatus", c.wallet_address as "walletAddress", loc.code as "locationCode",
-                 (select ${redemptionLimits.gidrlimit} from ${redemptionLimits} order by ${redemptionLimits.id} desc limit 1) as "limit"
+                 (select ${redemptionLimits.gidrlimit} from ${redemptionLimits} order by ${redemptionLimits.id} desc limit 1) as "limit",
+                 (select count(*) from (select ${g.id} from ${g} where ${g.denom} in (${denomList}) order by ${g.id} for update) as held)::int as "locked"
             from (select 1) as one
             left join lateral (select ${cu.ekycStatus} as ekyc_status, ${cu.walletAddress} as wallet_address
                                  from ${cu} where ${cu.id} = ${body.customerId} for share) as c on true
@@ -332,14 +341,6 @@ export async function requestRedemption(
     if (!facts.walletAddress) throw conflict(`Cannot request: customer ${body.customerId} has no wallet`);
     if (!facts.locationCode) throw conflict(`Cannot request: vault location ${body.locationId} does not exist`);
 
-    const denoms = body.pieces.map((p) => p.denom);
-    const denomList = sql.join(
-      denoms.map((denom) => sql`${denom}`),
-      sql`, `,
-    );
-    // Locked before their pieces are read (a statement of its own: the next one's snapshot then
-    // sees every reservation committed before the lock was granted).
-    await tx.execute(sql`select ${g.id} from ${g} where ${g.denom} in (${denomList}) order by ${g.id} for update`);
     // Stock is checked where the pieces are collected: in the vault there minus reserved there.
     const stock = await requestableAtLocation(tx, locationId, denoms);
     const limit = facts.limit;
@@ -360,8 +361,9 @@ export async function requestRedemption(
       sql`, `,
     );
     // The request and its pieces in one statement; the answer's figures as the columns keep them.
-    const [made] = await selectRows<{ id: number; total: string; fee: string; appointmentDate: string; at: string }>(
+    const [made] = await preparedRows<{ id: number; total: string; fee: string; appointmentDate: string; at: string }>(
       tx,
+      'redemption_request_insert',
       sql`with made as (
             insert into ${r} (customer_id, status, total, total_fee, appointment_date, time_slot, location_id)
             values (${body.customerId}, 'REQUESTED', ${total}, ${body.fee}, ${body.appointmentDate}, ${body.timeSlot}, ${locationId})

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { openRedemptionStatuses } from '@gold/contract';
-import { selectRows, type Executor } from '../../db/client';
+import { preparedRows, selectRows, type Executor } from '../../db/client';
 import {
   goldDenominations,
   redemptionPieces,
@@ -181,8 +181,9 @@ export interface RequestableLine {
  * request calls it with the denominations locked.
  */
 export function requestableAtLocation(tx: Executor, locationId: number, denoms?: number[]): Promise<RequestableLine[]> {
-  return selectRows<RequestableLine>(
+  return preparedRows<RequestableLine>(
     tx,
+    'requestable_at_location',
     sql`select ${d.id} as "id", ${d.denom} as "denom", ${d.redeemable} as "redeemable",
                least(${d.amount} - coalesce((select sum(k.pieces) from denomination_piece_counts k
                                               where k.denomination_id = ${d.id} and k.status in ('REDEEMED', ${sql.join(
