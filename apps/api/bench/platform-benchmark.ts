@@ -99,12 +99,13 @@ async function sameSqlOnThePool(
                 db: handle.db,
                 caller: check.caller,
                 ipAddress: '127.0.0.1',
-                keep: async (tx, status, payload) => {
+                keep: async (tx, status, payload, audited) => {
                   const kept = await storeAnswer(
                     tx,
                     { credentialId: check.caller.id, key, claimedAt: claim.claimedAt },
                     status,
                     JSON.stringify(payload),
+                    audited,
                   );
                   if (!kept) throw new Error('the key was taken over');
                 },

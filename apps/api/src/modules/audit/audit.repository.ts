@@ -25,17 +25,18 @@ export interface AuditEntry {
  * entry of the one that began first but acted second must come second in its history.
  */
 export async function recordAudit(db: Executor, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values({
-    occurredAt: sql`clock_timestamp()`,
-    adminId: entry.adminId,
-    action: entry.action,
-    entity: entry.entity,
-    entityId: entry.entityId == null ? null : String(entry.entityId),
-    fromState: entry.fromState ?? null,
-    toState: entry.toState ?? null,
-    details: entry.details ?? null,
-    ipAddress: entry.ipAddress ?? null,
-  });
+  await db.execute(auditInsert(entry));
+}
+
+/**
+ * The statement recordAudit runs, for a caller that writes the entry together with another change
+ * in one statement (the platform API's answer under its Idempotency-Key).
+ */
+export function auditInsert(entry: AuditEntry): SQL {
+  return sql`insert into ${auditLog} (occurred_at, admin_id, action, entity, entity_id, from_state, to_state, details, ip_address)
+    values (clock_timestamp(), ${entry.adminId}, ${entry.action}, ${entry.entity}, ${entry.entityId == null ? null : String(entry.entityId)},
+            ${entry.fromState ?? null}, ${entry.toState ?? null}, ${entry.details == null ? null : JSON.stringify(entry.details)}::jsonb,
+            ${entry.ipAddress ?? null}::inet)`;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { preparedRows, selectRows, type Database, type Executor } from '../../db/client';
 import { idempotencyKeys } from '../../db/schema';
@@ -97,7 +97,8 @@ export async function claimKey(db: Database, credentialId: number, key: string, 
  * Stores a change's answer in the change's transaction (call it before the transaction's last
  * statement): status and body exactly as they will be sent, serialised by the route's schema. If
  * the claim is no longer this request's (taken over as abandoned, or answered), it throws, and
- * the change rolls back with it: a key never gets two changes.
+ * the change rolls back with it: a key never gets two changes. `alongside` (the change's audit
+ * entry) is written by the same statement: one round trip fewer on every platform change.
  */
 export async function keepAnswer(
   tx: Executor,
@@ -105,26 +106,31 @@ export async function keepAnswer(
   reply: FastifyReply,
   status: number,
   payload: unknown,
+  alongside?: SQL,
 ): Promise<void> {
   const claim = request.idempotencyClaim;
-  if (!claim) return;
+  if (!claim) {
+    if (alongside) await tx.execute(alongside);
+    return;
+  }
   reply.code(status);
-  if (!(await storeAnswer(tx, claim, status, reply.serialize(payload))))
+  if (!(await storeAnswer(tx, claim, status, reply.serialize(payload), alongside)))
     throw new HttpError(409, `Idempotency-Key ${claim.key} was taken over by another request: nothing was changed by this one`);
   claim.kept = true;
 }
 
-/** Stores the answer under a claim still this request's (false when it is not). */
+/** Stores the answer under a claim still this request's (false when it is not), with `alongside` in the same statement. */
 export async function storeAnswer(
   tx: Executor,
   claim: Pick<IdempotencyClaim, 'credentialId' | 'key' | 'claimedAt'>,
   status: number,
   body: ReturnType<FastifyReply['serialize']>,
+  alongside?: SQL,
 ): Promise<boolean> {
   const [kept] = await preparedRows<{ kept: number }>(
     tx,
     'idempotency_answer',
-    sql`update ${k} set response_status = ${status}, response_body = ${body}
+    sql`${alongside ? sql`with alongside as (${alongside}) ` : sql``}update ${k} set response_status = ${status}, response_body = ${body}
         where ${k.credentialId} = ${claim.credentialId} and ${k.key} = ${claim.key}
           and ${k.createdAt} = ${claim.claimedAt}::timestamptz and ${k.responseStatus} is null
         returning 1 as "kept"`,

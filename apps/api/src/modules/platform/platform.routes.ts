@@ -60,7 +60,7 @@ export const platformRoutes: FastifyPluginAsyncZod<AppDeps & { counterHours: Cou
     db,
     caller: platformCallerOf(request),
     ipAddress: request.ip,
-    keep: (tx, status, payload) => keepAnswer(tx, request, reply, status, payload),
+    keep: (tx, status, payload, audited) => keepAnswer(tx, request, reply, status, payload, audited),
   });
 
   const customers = bearer('customers');

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type {
   PlatformCustomer,
   PlatformCustomerBody,
@@ -27,10 +27,10 @@ import {
   vaultLocations,
 } from '../../db/schema';
 import { badRequest, conflict, notFound, type HttpError } from '../../lib/http-errors';
-import { recordAudit } from '../audit/audit.repository';
+import { auditInsert, type AuditEntry } from '../audit/audit.repository';
 import type { PlatformCaller } from '../credentials/credentials.repository';
 import { publishEvent } from '../live-updates/live-updates.repository';
-import { findLocation, requestableAtLocation } from '../vault/vault-ledger';
+import { findLocation, requestableAtLocation, requestableAtLocationQuery, type RequestableLine } from '../vault/vault-ledger';
 import { queueRefundOnRejection } from '../settlement/settlement.service';
 import { enqueueWebhookEvent } from '../webhooks/webhooks.repository';
 import { appointmentRefusal, timeSlotsOf, type CounterHours } from './counter-hours';
@@ -42,13 +42,15 @@ export interface PlatformContext {
   ipAddress: string | null;
   /**
    * Stores the answer (status and body) under the request's Idempotency-Key in the change's own
-   * transaction, before its last statement, so the change and its answer commit together.
+   * transaction, before its last statement, so the change and its answer commit together; the
+   * change's audit entry (`auditEntry`) is written by the same statement.
    */
-  keep: (tx: Executor, status: number, payload: unknown) => Promise<void>;
+  keep: (tx: Executor, status: number, payload: unknown, audited?: SQL) => Promise<void>;
 }
 
-const audit = (ctx: PlatformContext, tx: Executor, entry: Omit<Parameters<typeof recordAudit>[1], 'adminId' | 'ipAddress'>) =>
-  recordAudit(tx, {
+/** A platform change's audit entry, named by its credential: written with the change's answer (`ctx.keep`). */
+const auditEntry = (ctx: PlatformContext, entry: Omit<AuditEntry, 'adminId' | 'ipAddress'>) =>
+  auditInsert({
     ...entry,
     adminId: null,
     ipAddress: ctx.ipAddress,
@@ -111,14 +113,18 @@ export async function registerCustomer(
               province = coalesce(excluded.province, ${cu.province}), address = coalesce(excluded.address, ${cu.address})
             returning ${cu.id} as "id", (xmax = 0) as "created"`,
       );
-      await audit(ctx, tx, {
-        action: row!.created ? 'platform.customer-register' : 'platform.customer-update',
-        entity: 'customer',
-        entityId: row!.id,
-        details: { email: body.email, walletAddress: body.walletAddress },
-      });
       const customer = await findPlatformCustomer(tx, row!.id);
-      await ctx.keep(tx, row!.created ? 201 : 200, customer);
+      await ctx.keep(
+        tx,
+        row!.created ? 201 : 200,
+        customer,
+        auditEntry(ctx, {
+          action: row!.created ? 'platform.customer-register' : 'platform.customer-update',
+          entity: 'customer',
+          entityId: row!.id,
+          details: { email: body.email, walletAddress: body.walletAddress },
+        }),
+      );
       return { customer, created: row!.created };
     }),
   );
@@ -142,14 +148,6 @@ export async function recordKyc(ctx: PlatformContext, customerId: number, body: 
       .update(cu)
       .set({ ekycStatus })
       .where(sql`${cu.id} = ${customerId}`);
-    await audit(ctx, tx, {
-      action: 'platform.kyc-record',
-      entity: 'customer',
-      entityId: customerId,
-      fromState: before.status,
-      toState: ekycStatus,
-      details: { status: body.status, referenceNumber: body.referenceNumber },
-    });
     await enqueueWebhookEvent(tx, 'kyc.recorded', {
       customerId,
       status: body.status,
@@ -161,7 +159,19 @@ export async function recordKyc(ctx: PlatformContext, customerId: number, body: 
       referenceNumber: body.referenceNumber,
       recordedAt: notice!.recordedAt,
     };
-    await ctx.keep(tx, 201, recorded);
+    await ctx.keep(
+      tx,
+      201,
+      recorded,
+      auditEntry(ctx, {
+        action: 'platform.kyc-record',
+        entity: 'customer',
+        entityId: customerId,
+        fromState: before.status,
+        toState: ekycStatus,
+        details: { status: body.status, referenceNumber: body.referenceNumber },
+      }),
+    );
     return recorded;
   });
 }
@@ -191,14 +201,18 @@ export async function recordPurchase(ctx: PlatformContext, body: PlatformPurchas
       sql`insert into ${pu} (customer_id, amount, price_idr, created_at) values (${body.customerId}, ${body.grams}, ${body.priceIdr}, ${body.paidAt})
           returning ${pu.id} as "id"`,
     );
-    await audit(ctx, tx, {
-      action: 'platform.purchase-record',
-      entity: 'purchase',
-      entityId: row!.id,
-      details: { customerId: body.customerId, grams: body.grams, priceIdr: body.priceIdr },
-    });
     const purchase = await findPlatformPurchase(tx, row!.id);
-    await ctx.keep(tx, 201, purchase);
+    await ctx.keep(
+      tx,
+      201,
+      purchase,
+      auditEntry(ctx, {
+        action: 'platform.purchase-record',
+        entity: 'purchase',
+        entityId: row!.id,
+        details: { customerId: body.customerId, grams: body.grams, priceIdr: body.priceIdr },
+      }),
+    );
     return purchase;
   });
 }
@@ -216,9 +230,13 @@ export async function linkPurchaseMint(ctx: PlatformContext, purchaseId: number,
         throw conflict(`Purchase ${purchaseId} is already linked to ${current.mintTxHash}`);
       }
       await tx.insert(pm).values({ purchaseId, txHash: txHash.toLowerCase() });
-      await audit(ctx, tx, { action: 'platform.purchase-mint-link', entity: 'purchase', entityId: purchaseId, details: { txHash } });
       const linked = await findPlatformPurchase(tx, purchaseId);
-      await ctx.keep(tx, 200, linked);
+      await ctx.keep(
+        tx,
+        200,
+        linked,
+        auditEntry(ctx, { action: 'platform.purchase-mint-link', entity: 'purchase', entityId: purchaseId, details: { txHash } }),
+      );
       return linked;
     }),
   );
@@ -233,14 +251,18 @@ export async function recordPrice(ctx: PlatformContext, body: PlatformPriceBody)
       sql`insert into ${goldPrices} (harga_jual, harga_beli, created_at) values (${body.sellingPrice}, ${body.buybackPrice}, ${body.sourceTime})
           returning ${goldPrices.id} as "id", ${isoTimestamp(goldPrices.createdAt)} as "sourceTime"`,
     );
-    await audit(ctx, tx, {
-      action: 'platform.price-record',
-      entity: 'gold_price',
-      entityId: row!.id,
-      details: { sellingPrice: body.sellingPrice, buybackPrice: body.buybackPrice, sourceTime: body.sourceTime },
-    });
     const price = { id: row!.id, sellingPrice: body.sellingPrice, buybackPrice: body.buybackPrice, sourceTime: row!.sourceTime };
-    await ctx.keep(tx, 201, price);
+    await ctx.keep(
+      tx,
+      201,
+      price,
+      auditEntry(ctx, {
+        action: 'platform.price-record',
+        entity: 'gold_price',
+        entityId: row!.id,
+        details: { sellingPrice: body.sellingPrice, buybackPrice: body.buybackPrice, sourceTime: body.sourceTime },
+      }),
+    );
     return price;
   });
 }
@@ -341,8 +363,39 @@ export async function requestRedemption(
     if (!facts.walletAddress) throw conflict(`Cannot request: customer ${body.customerId} has no wallet`);
     if (!facts.locationCode) throw conflict(`Cannot request: vault location ${body.locationId} does not exist`);
 
-    // Stock is checked where the pieces are collected: in the vault there minus reserved there.
-    const stock = await requestableAtLocation(tx, locationId, denoms);
+    // The stock and the request in one statement. Stock is checked where the pieces are collected (in
+    // the vault there minus reserved there), as this statement's snapshot sees it: after the locks
+    // above. The request is inserted whatever the stock; a refusal below rolls it back with the
+    // transaction (its id is not used again, as after any rollback).
+    const total = String(body.pieces.reduce((sum, p) => sum + p.denom * p.amount, 0));
+    const wanted = sql.join(
+      body.pieces.map((p) => sql`(${p.denom}::int, ${p.amount}::int)`),
+      sql`, `,
+    );
+    const [made] = await preparedRows<{
+      stock: RequestableLine[];
+      id: number;
+      total: string;
+      fee: string;
+      appointmentDate: string;
+      at: string;
+    }>(
+      tx,
+      'redemption_request_insert',
+      sql`with stock as (${requestableAtLocationQuery(locationId, denoms)}),
+          made as (
+            insert into ${r} (customer_id, status, total, total_fee, appointment_date, time_slot, location_id)
+            values (${body.customerId}, 'REQUESTED', ${total}, ${body.fee}, ${body.appointmentDate}, ${body.timeSlot}, ${locationId})
+            returning id, total, total_fee, appointment_date, created_at
+          ), lines as (
+            insert into ${redemptionPieces} (redemption_id, denomination_id, amount)
+            select made.id, stock.id, wanted.amount from made, (values ${wanted}) as wanted (denom, amount) join stock on stock.denom = wanted.denom
+          )
+          select (select coalesce(json_agg(stock), '[]'::json) from stock) as "stock",
+                 id, trim_scale(total)::text as "total", trim_scale(total_fee)::text as "fee",
+                 appointment_date::text as "appointmentDate", ${isoTimestamp(sql`created_at`)} as "at" from made`,
+    );
+    const stock = made!.stock;
     const limit = facts.limit;
     const problems: string[] = [];
     for (const piece of body.pieces) {
@@ -355,26 +408,6 @@ export async function requestRedemption(
     }
     if (problems.length > 0) throw conflict(`Cannot request: ${problems.join('; ')}`);
 
-    const total = String(body.pieces.reduce((sum, p) => sum + p.denom * p.amount, 0));
-    const pieces = sql.join(
-      body.pieces.map((p) => sql`(${stock.find((s) => s.denom === p.denom)!.id}::int, ${p.amount}::int)`),
-      sql`, `,
-    );
-    // The request and its pieces in one statement; the answer's figures as the columns keep them.
-    const [made] = await preparedRows<{ id: number; total: string; fee: string; appointmentDate: string; at: string }>(
-      tx,
-      'redemption_request_insert',
-      sql`with made as (
-            insert into ${r} (customer_id, status, total, total_fee, appointment_date, time_slot, location_id)
-            values (${body.customerId}, 'REQUESTED', ${total}, ${body.fee}, ${body.appointmentDate}, ${body.timeSlot}, ${locationId})
-            returning id, total, total_fee, appointment_date, created_at
-          ), lines as (
-            insert into ${redemptionPieces} (redemption_id, denomination_id, amount)
-            select made.id, wanted.denomination_id, wanted.amount from made, (values ${pieces}) as wanted (denomination_id, amount)
-          )
-          select id, trim_scale(total)::text as "total", trim_scale(total_fee)::text as "fee",
-                 appointment_date::text as "appointmentDate", ${isoTimestamp(sql`created_at`)} as "at" from made`,
-    );
     const id = made!.id;
     const created: PlatformRedemption = {
       id,
@@ -388,14 +421,18 @@ export async function requestRedemption(
       createdAt: made!.at,
       updatedAt: made!.at,
     };
-    await audit(ctx, tx, {
-      action: 'platform.redemption-request',
-      entity: 'redemption',
-      entityId: id,
-      toState: 'REQUESTED',
-      details: { customerId: body.customerId, pieces: body.pieces, appointmentDate: body.appointmentDate, timeSlot: body.timeSlot },
-    });
-    await ctx.keep(tx, 201, created);
+    await ctx.keep(
+      tx,
+      201,
+      created,
+      auditEntry(ctx, {
+        action: 'platform.redemption-request',
+        entity: 'redemption',
+        entityId: id,
+        toState: 'REQUESTED',
+        details: { customerId: body.customerId, pieces: body.pieces, appointmentDate: body.appointmentDate, timeSlot: body.timeSlot },
+      }),
+    );
     // The console hears of it from the redemptions' insert trigger (migration 0034), numbered at commit.
     return created;
   });
@@ -414,16 +451,20 @@ export async function cancelRedemption(ctx: PlatformContext, id: number): Promis
     await tx.execute(sql`delete from redemption_otps where redemption_id = ${id}`);
     // Tokens already escrowed and final go back; a pending escrow is refunded by the settlement step once final.
     const refundId = await queueRefundOnRejection(tx, id, null);
-    await audit(ctx, tx, {
-      action: 'platform.redemption-cancel',
-      entity: 'redemption',
-      entityId: id,
-      fromState: 'REQUESTED',
-      toState: 'REJECTED',
-      details: { reason: 'Cancelled by the customer', ...(refundId ? { refundId } : {}) },
-    });
     const cancelled = await findPlatformRedemption(tx, id);
-    await ctx.keep(tx, 200, cancelled);
+    await ctx.keep(
+      tx,
+      200,
+      cancelled,
+      auditEntry(ctx, {
+        action: 'platform.redemption-cancel',
+        entity: 'redemption',
+        entityId: id,
+        fromState: 'REQUESTED',
+        toState: 'REJECTED',
+        details: { reason: 'Cancelled by the customer', ...(refundId ? { refundId } : {}) },
+      }),
+    );
     await publishEvent(tx, { type: 'redemption.changed', redemptionId: id, status: 'REJECTED' });
     if (refundId) await publishEvent(tx, { type: 'settlement.changed', redemptionId: id });
     return cancelled;

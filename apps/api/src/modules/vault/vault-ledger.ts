@@ -181,10 +181,12 @@ export interface RequestableLine {
  * request calls it with the denominations locked.
  */
 export function requestableAtLocation(tx: Executor, locationId: number, denoms?: number[]): Promise<RequestableLine[]> {
-  return preparedRows<RequestableLine>(
-    tx,
-    'requestable_at_location',
-    sql`select ${d.id} as "id", ${d.denom} as "denom", ${d.redeemable} as "redeemable",
+  return preparedRows<RequestableLine>(tx, 'requestable_at_location', requestableAtLocationQuery(locationId, denoms));
+}
+
+/** requestableAtLocation's statement, for a request that reads the stock and inserts in one statement. */
+export function requestableAtLocationQuery(locationId: number, denoms?: number[]): SQL {
+  return sql`select ${d.id} as "id", ${d.denom} as "denom", ${d.redeemable} as "redeemable",
                least(${d.amount} - coalesce((select sum(k.pieces) from denomination_piece_counts k
                                               where k.denomination_id = ${d.id} and k.status in ('REDEEMED', ${sql.join(
                                                 openRedemptionStatuses.map((status) => sql`${status}`),
@@ -199,8 +201,7 @@ export function requestableAtLocation(tx: Executor, locationId: number, denoms?:
                  sql`, `,
                )})`
              : sql`true`
-         } order by ${d.denom}`,
-  );
+         } order by ${d.denom}`;
 }
 
 /** The location, or 404 naming it. */
