@@ -292,8 +292,8 @@ export const platformRoutes: FastifyPluginAsyncZod<AppDeps & { counterHours: Cou
       reply
         .code(201)
         .send(
-          await subscribe(db, platformCallerOf(request), request.body, request.ip, (tx, payload) =>
-            keepAnswer(tx, request, reply, 201, payload),
+          await subscribe(db, platformCallerOf(request), request.body, request.ip, (tx, payload, audited) =>
+            keepAnswer(tx, request, reply, 201, payload, audited),
           ),
         ),
   );

@@ -11,7 +11,7 @@ import { selectRows, type Database, type Executor } from '../../db/client';
 import { fetchPage, isoTimestamp, type ListSource } from '../../db/paging';
 import { integrationCredentials, webhookDeliveries, webhookSubscriptions } from '../../db/schema';
 import { conflict, notFound } from '../../lib/http-errors';
-import { recordAudit } from '../audit/audit.repository';
+import { auditInsert, recordAudit } from '../audit/audit.repository';
 import type { PlatformCaller } from '../credentials/credentials.repository';
 import { newWebhookSecret } from './webhook-signature';
 
@@ -42,8 +42,8 @@ export async function subscribe(
   caller: PlatformCaller,
   body: WebhookSubscriptionBody,
   ipAddress: string | null,
-  /** Stores the answer under the request's Idempotency-Key in this transaction (platform/idempotency.ts). */
-  keep?: (tx: Executor, payload: CreatedWebhookSubscription) => Promise<void>,
+  /** Stores the answer under the request's Idempotency-Key in this transaction, with the audit entry (platform/idempotency.ts). */
+  keep?: (tx: Executor, payload: CreatedWebhookSubscription, audited: SQL) => Promise<void>,
 ): Promise<CreatedWebhookSubscription> {
   const secret = newWebhookSecret();
   return db.transaction(async (tx) => {
@@ -52,7 +52,7 @@ export async function subscribe(
       .values({ credentialId: caller.id, url: body.url, events: body.events, secret })
       .returning({ id: s.id });
     const [row] = await selectRows<WebhookSubscription>(tx, sql`select ${subscriptionColumns} from ${s} where ${s.id} = ${inserted!.id}`);
-    await recordAudit(tx, {
+    const audited = auditInsert({
       adminId: null,
       ipAddress,
       action: 'platform.webhook-subscribe',
@@ -62,7 +62,8 @@ export async function subscribe(
       details: { credential: caller.name, url: body.url, events: body.events },
     });
     const created = { ...row!, secret };
-    await keep?.(tx, created);
+    if (keep) await keep(tx, created, audited);
+    else await tx.execute(audited);
     return created;
   });
 }
