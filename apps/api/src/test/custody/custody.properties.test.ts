@@ -4,15 +4,17 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect, it } from 'vitest';
 import { selectRows, type Database } from '../../db/client';
 import { executeVaultConfirmation } from '../../modules/vault/vault-ledger.service';
-import { approveAtCounter, insertCustomer, insertDenomination, insertRedemption } from '../redemption-fixtures';
+import { approveAtCounter, insertCustomer, insertDenomination, insertEscrowDeposit, insertRedemption } from '../redemption-fixtures';
+import { makeCredential, nextCounterDay, platformCall, verifiedCustomer } from '../platform/platform-client';
 import { describeEachEngine, insertTestAdmin, signInCookie, testAdmin, type TestApp } from '../test-app';
 
 /**
  * Model-based property test of custody (issue 32, docs/decisions.md "Custody"): random sequences of
  * stock receipts, write-offs, transfers and physical counts proposed by one of two supervisors,
  * confirmed, declined or withdrawn by either (four eyes), reservations made and released at a
- * location, hand-overs at the counter, and confirmations whose transaction dies before commit,
- * against the real API and database. After every step the outcome must match a small model and:
+ * location (directly, and as customers' requests through the platform API, two at once now and
+ * then), hand-overs at the counter, and confirmations whose transaction dies before commit, against
+ * the real API and database. After every step the outcome must match a small model and:
  * - the pieces in the vault (every location) are the Denoms List's available, and its stock is
  *   what came in minus what left other than by hand-over;
  * - no location ever holds fewer pieces than its open redemptions reserve there;
@@ -60,6 +62,8 @@ interface Real {
   locations: number[];
   /** The two supervisors: index 0 is the default test admin. */
   admins: { id: number; inject: Inject }[];
+  /** A platform credential and a verified customer with a wallet, for requests through the platform API. */
+  platform: { secret: string; customerId: number };
 }
 
 let serialCounter = 0;
@@ -373,6 +377,51 @@ class Reserve extends Step {
   override toString = () => `reserve(at ${this.location})`;
 }
 
+/**
+ * Customers' requests through the platform API at a location: one, or two at once. Each is 201 with a
+ * reservation while the model has an unreserved piece there, else 409 naming the stock, and nothing
+ * of it is left (the invariants below recount); of two at once, exactly as many as fit succeed.
+ */
+class PlatformRequest extends Step {
+  constructor(
+    readonly location: number,
+    readonly together: number,
+  ) {
+    super();
+  }
+  override check = () => true;
+  override async act(m: Model, real: Real) {
+    const location = real.locations[this.location]!;
+    const free = inVaultAt(m, location).length - reservedAt(m, location);
+    const body = {
+      customerId: real.platform.customerId,
+      pieces: [{ denom: real.denom, amount: 1 }],
+      appointmentDate: nextCounterDay(),
+      timeSlot: 10,
+      fee: '0.05',
+      locationId: location,
+    };
+    const answers = await Promise.all(
+      Array.from({ length: this.together }, () => platformCall(real.t, real.platform.secret, 'POST', '/redemptions', body)),
+    );
+    const placed = answers.filter((answer) => answer.statusCode === 201);
+    expect(placed.length, answers.map((answer) => answer.body).join('\n')).toBe(Math.min(this.together, free));
+    for (const refused of answers.filter((answer) => answer.statusCode !== 201)) {
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json<{ message: string }>().message).toMatch(/requested, 0 unreserved at/);
+    }
+    for (const answer of placed) {
+      const { id } = answer.json<{ id: number }>();
+      // The customer's escrow becomes final and the settlement step moves it to PREPARATION, as the Counter step expects.
+      await real.db.execute(sql`update redemptions set status = 'PREPARATION' where id = ${id}`);
+      await insertEscrowDeposit(real.db, id);
+      m.reservations.push({ id, location, pendingHandOver: false });
+    }
+    count(`platform request ${placed.length} of ${this.together}`);
+  }
+  override toString = () => `platformRequest(at ${this.location}, ${this.together} at once)`;
+}
+
 /** The counter: reject (the reservation goes) or hand over (the lowest-numbered piece there leaves). */
 class Counter extends Step {
   constructor(
@@ -477,6 +526,8 @@ describeEachEngine('custody, model-based', (t) => {
         inject: (o: InjectOptions) => t().app.inject({ ...o, headers: { ...(o.headers ?? {}), cookie: checkerCookie } }),
       },
     ];
+    const { secret } = await makeCredential(t(), ['customers', 'kyc', 'redemptions']);
+    const platform = { secret, customerId: await verifiedCustomer(t(), secret) };
     const rows = await selectRows<{ id: number; email: string }>(db, sql`select id, email from admins`);
     const adminIds = admins.map((a) => rows.find((r) => r.email === a.email)!);
     let run = 0;
@@ -501,6 +552,7 @@ describeEachEngine('custody, model-based', (t) => {
       decide,
       fc.nat().map((n) => new CrashedConfirm(n)),
       fc.nat(2).map((l) => new Reserve(l)),
+      fc.tuple(fc.nat(2), fc.integer({ min: 1, max: 2 })).map(([l, k]) => new PlatformRequest(l, k)),
       fc.tuple(fc.nat(), fc.boolean()).map(([n, h]) => new Counter(n, h)),
     ];
     await fc.assert(
@@ -523,6 +575,7 @@ describeEachEngine('custody, model-based', (t) => {
           denom,
           locations,
           admins: admins.map((a, i) => ({ id: adminIds[i]!.id, inject: a.inject })),
+          platform,
         };
         const model: Model = { pieces: [], pending: [], reservations: [], movements: 0, stock: 0 };
         // Opening stock, received and confirmed at every location, so the random steps start with pieces to move.
